@@ -1,0 +1,165 @@
+"""Plain data passed from the engine to the reporters.
+
+Nothing here knows about tree-sitter, rules or output formats: the engine fills these in, the
+reporters read them. Every class is frozen so results can be sorted, hashed and shared across
+worker processes.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Level(enum.Enum):
+    """Severity of a finding, ordered from most to least severe."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+    @property
+    def rank(self) -> int:
+        """0 for errors, 1 for warnings, 2 for notes (lower is more severe)."""
+        return _LEVEL_RANK[self]
+
+    def at_least(self, threshold: Level) -> bool:
+        """True when this level is as severe as ``threshold`` or more."""
+        return self.rank <= threshold.rank
+
+
+_LEVEL_RANK = {Level.ERROR: 0, Level.WARNING: 1, Level.NOTE: 2}
+
+
+class Applicability(enum.Enum):
+    """Whether a fix may be applied without a human looking at it (ruff's fix safety)."""
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """A range in one file.
+
+    Lines are 1-based. ``start_col``/``end_col`` are 1-based columns counted in Unicode scalar
+    values (what rustc and editors show); ``*_col_utf16`` count UTF-16 code units (what SARIF
+    declares with ``columnKind: utf16CodeUnits``). End columns are exclusive. Byte offsets are
+    into the file as read from disk (after a UTF-8 BOM, if any, is kept: offsets include it).
+    """
+
+    start_byte: int
+    end_byte: int
+    start_line: int
+    start_col: int
+    end_line: int
+    end_col: int
+    start_col_utf16: int
+    end_col_utf16: int
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A span in a file; ``path`` is POSIX and relative to the project root when possible."""
+
+    path: str
+    span: Span
+
+
+@dataclass(frozen=True, order=True)
+class RelatedLocation:
+    """A secondary location that explains a finding (e.g. the store a save writes to)."""
+
+    location: Location
+    message: str
+
+
+@dataclass(frozen=True, order=True)
+class Edit:
+    """Replace bytes ``[start_byte, end_byte)`` of ``path`` with ``content``."""
+
+    path: str
+    start_byte: int
+    end_byte: int
+    content: str
+
+
+@dataclass(frozen=True, order=True)
+class Fix:
+    """A set of edits with a user-facing title and an applicability."""
+
+    title: str
+    applicability: Applicability
+    edits: tuple[Edit, ...]
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    """One reported problem.
+
+    ``message`` is the headline in rustc style (lowercase, code in backticks, no final period)
+    and says what happens at run time. ``help`` is the suggested remedy. ``fingerprint`` is a
+    stable identity that does not change when unrelated lines move (see ``fingerprint.py``).
+    ``snippet`` is the source text of the finding's lines, for reporters.
+    """
+
+    location: Location
+    rule_id: str
+    rule_name: str
+    level: Level
+    message: str
+    help: str | None = None
+    label: str | None = None
+    related: tuple[RelatedLocation, ...] = ()
+    fix: Fix | None = None
+    fingerprint: str = ""
+    snippet: str = ""
+    tags: tuple[str, ...] = ()
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        span = self.location.span
+        return (self.location.path, span.start_line, span.start_col, self.rule_id, self.message)
+
+
+class NotificationKind(enum.Enum):
+    """What a notification is about: the input, the configuration, or burnlint itself."""
+
+    FILE = "file"  # a file could not be read, decoded or parsed
+    CONFIG = "config"  # the configuration or arguments were wrong
+    INTERNAL = "internal"  # a rule crashed
+
+
+@dataclass(frozen=True, order=True)
+class Notification:
+    """Something the user should know that is not a finding.
+
+    ``level`` ``error`` makes the run unsuccessful (exit 2); ``warning`` and ``note`` are
+    informational (a file skipped for its size, a file with syntax errors that was still
+    checked).
+    """
+
+    path: str
+    message: str
+    kind: NotificationKind = NotificationKind.FILE
+    level: Level = Level.WARNING
+    rule_id: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class LintResult:
+    """What one run produced, in a deterministic order."""
+
+    findings: tuple[Finding, ...]
+    notifications: tuple[Notification, ...]
+    files_checked: int
+    files_skipped: int = 0
+    suppressed: int = 0
+    rules_run: tuple[str, ...] = ()
+    burn_version: str | None = None
+    extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def successful(self) -> bool:
+        """False when a notification of level error was raised (a crash, a bad config)."""
+        return not any(n.level is Level.ERROR for n in self.notifications)

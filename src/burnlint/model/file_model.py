@@ -1,0 +1,138 @@
+"""``FileModel``: everything the rules ask about one file, computed once."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cached_property
+
+from tree_sitter import Node
+
+from burnlint.model.helpers import HelperTable, OpHelper
+from burnlint.model.imports import STORE_NAMES, ImportFacts, collect_imports
+from burnlint.model.loops import LoopContext, loop_of
+from burnlint.model.ops import StoreOp, detect_op
+from burnlint.model.results import ApplyChecker, Check, ResultClassifier, ResultUse, UseClass
+from burnlint.model.scopes import Resolution, resolve
+from burnlint.model.stores import StoreBuild, StoreEvaluator
+from burnlint.source import SourceFile
+from burnlint.syntax import walk
+
+_SCOPE_WORDS = tuple(name.encode() for name in (*STORE_NAMES, "ModuleSnapshot", "ModuleStore"))
+_OPAQUE = frozenset({"token_tree", "macro_definition"})
+
+
+class FileModel:
+    def __init__(self, source: SourceFile, helpers: HelperTable | None = None) -> None:
+        self.source = source
+        self.helpers = helpers or HelperTable()
+        self.imports: ImportFacts = collect_imports(source.root)
+        self.resolution: Resolution = resolve(source.root)
+        self.stores = StoreEvaluator(self)
+        self._classifier = ResultClassifier(self)
+        self._checker = ApplyChecker(self)
+        self._uses: dict[int, ResultUse] = {}
+
+    @property
+    def path(self) -> str:
+        return self.source.display_path
+
+    @cached_property
+    def in_burn_store_scope(self) -> bool:
+        """Rules fire only in files that use burn-store: a `use` of it, a store type or trait
+        name, or a call of a crate-local helper that wraps one."""
+        if self.imports.imports_burn_store:
+            return True
+        data = self.source.data
+        if any(word in data for word in _SCOPE_WORDS):
+            return True
+        return any(name.encode() in data for name in self.helpers.names())
+
+    @cached_property
+    def calls(self) -> list[Node]:
+        return [n for n in walk(self.source.root, skip=_OPAQUE) if n.type == "call_expression"]
+
+    @cached_property
+    def ops(self) -> list[StoreOp]:
+        found: list[StoreOp] = []
+        for call in self.calls:
+            op = detect_op(call, self)
+            if op is not None:
+                found.append(op)
+        return found
+
+    @cached_property
+    def store_builds(self) -> list[StoreBuild]:
+        """Every store constructor call in the file (not the helper-made ones)."""
+        builds: list[StoreBuild] = []
+        for call in self.calls:
+            build = self.stores.store_of(call)
+            if build is not None and build.constructor_node == call and build.helper is None:
+                builds.append(build)
+        return builds
+
+    def result_use(self, op: StoreOp) -> ResultUse:
+        key = op.node.id
+        if key not in self._uses:
+            self._uses[key] = self._classifier.classify(op.node)
+        return self._uses[key]
+
+    def apply_checks(self, op: StoreOp) -> Check:
+        """Which parts of the op's ApplyResult are read (``apply`` returns it directly)."""
+        if not op.returns_result:
+            return self._checker.of_value(op.node)
+        return self._checker.of_result_use(self.result_use(op))
+
+    def loop_of(self, node: Node) -> LoopContext | None:
+        return loop_of(node)
+
+    # facts for other files of the target -------------------------------------------------------
+    def exported_helpers(self) -> HelperTable:
+        table = HelperTable()
+        for function in (n for n in walk(self.source.root, skip=_OPAQUE) if n.type == "function_item"):
+            name_node = function.child_by_field_name("name")
+            body = function.child_by_field_name("body")
+            if name_node is None or body is None or name_node.text is None:
+                continue
+            name = name_node.text.decode()
+            parameters = function.child_by_field_name("parameters")
+            is_method = parameters is not None and any(c.type == "self_parameter" for c in parameters.named_children)
+            tail = body.named_children[-1] if body.named_children else None
+            if tail is not None:
+                build = self.stores.store_of(tail)
+                if build is not None:
+                    table.add_store(
+                        name,
+                        is_method,
+                        replace(build, helper=name, helper_path=build.helper_path or self.path),
+                    )
+            return_type = function.child_by_field_name("return_type")
+            if return_type is None or b"Result" not in (return_type.text or b""):
+                continue
+            for op in self.ops:
+                if not op.returns_result or _enclosing_function(op.node) != function:
+                    continue
+                use = self.result_use(op)
+                if use.use is UseClass.PROPAGATED and _escapes_function(use.decided_at, function):
+                    line = self.source.line_of(function.start_byte) + 1
+                    table.add_op(name, is_method, OpHelper(name, op.direction, op.store, self.path, line))
+                    break
+        return table
+
+
+def _enclosing_function(node: Node) -> Node | None:
+    current = node.parent
+    while current is not None:
+        if current.type == "function_item":
+            return current
+        if current.type == "closure_expression":
+            return None
+        current = current.parent
+    return None
+
+
+def _escapes_function(decided_at: Node, function: Node) -> bool:
+    """`?`, `return`, or the function's tail: the caller receives the error."""
+    if decided_at.type in ("try_expression", "return_expression"):
+        return True
+    body = function.child_by_field_name("body")
+    return decided_at == body

@@ -1,0 +1,145 @@
+"""``StoreOp``: a save into or a load from a store, found as a call in the syntax tree."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tree_sitter import Node
+
+from burnlint.model.stores import StoreBuild
+from burnlint.syntax import arguments_of, call_path, method_call_parts
+
+if TYPE_CHECKING:
+    from burnlint.model.file_model import FileModel
+
+
+class Direction(enum.Enum):
+    SAVE = "save"
+    LOAD = "load"
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    direction: Direction
+    store_side: bool  # the store is the receiver (collect_from/apply_to), not the argument
+    trait: str | None  # the trait that must be in scope when the store is not known
+    returns_result: bool
+    arity: int | None = None  # exact argument count, when the name alone is too common
+
+
+OP_METHODS: dict[str, OpSpec] = {
+    "save_into": OpSpec(Direction.SAVE, False, "ModuleSnapshot", True),
+    "load_from": OpSpec(Direction.LOAD, False, "ModuleSnapshot", True),
+    "collect_from": OpSpec(Direction.SAVE, True, "ModuleStore", True),
+    "apply_to": OpSpec(Direction.LOAD, True, "ModuleStore", True),
+    # Module::save_file(path, &recorder): burn-core's record path, a Result all the same
+    "save_file": OpSpec(Direction.SAVE, False, None, True, arity=2),
+    # ModuleSnapshot::apply(snapshots, filter, adapter, skip_enum_variants) -> ApplyResult
+    "apply": OpSpec(Direction.LOAD, False, "ModuleSnapshot", False, arity=4),
+}
+
+
+@dataclass(frozen=True)
+class StoreOp:
+    """One operation. ``node`` is the call expression; ``store`` the build it uses, when
+    known. ``helper`` names a crate-local function that performs the operation for the
+    caller (then ``method`` is that function's name)."""
+
+    node: Node
+    method: str
+    direction: Direction
+    returns_result: bool
+    store: StoreBuild | None
+    receiver: Node | None
+    helper: str | None = None
+    helper_path: str | None = None
+    helper_line: int | None = None
+
+    @property
+    def is_save(self) -> bool:
+        return self.direction is Direction.SAVE
+
+    @property
+    def is_load(self) -> bool:
+        return self.direction is Direction.LOAD
+
+    @property
+    def returns_apply_result(self) -> bool:
+        return self.is_load
+
+
+def detect_op(call: Node, model: FileModel) -> StoreOp | None:
+    """The store operation ``call`` performs, if any."""
+    parts = method_call_parts(call)
+    if parts is not None:
+        receiver, method, _ = parts
+        spec = OP_METHODS.get(method)
+        if spec is not None:
+            return _method_op(call, receiver, method, spec, model)
+        helper = model.helpers.op_helper(method, method=True)
+        if helper is not None:
+            return StoreOp(
+                node=call,
+                method=method,
+                direction=helper.direction,
+                returns_result=True,
+                store=helper.store,
+                receiver=receiver,
+                helper=method,
+                helper_path=helper.path,
+                helper_line=helper.line,
+            )
+        return None
+    path = call_path(call)
+    if path:
+        helper = model.helpers.op_helper(path[-1], method=False)
+        if helper is not None:
+            return StoreOp(
+                node=call,
+                method=path[-1],
+                direction=helper.direction,
+                returns_result=True,
+                store=helper.store,
+                receiver=None,
+                helper=path[-1],
+                helper_path=helper.path,
+                helper_line=helper.line,
+            )
+    return None
+
+
+def _method_op(call: Node, receiver: Node, method: str, spec: OpSpec, model: FileModel) -> StoreOp | None:
+    arguments = arguments_of(call)
+    if spec.arity is not None and len(arguments) != spec.arity:
+        return None
+    if spec.store_side:
+        store_node: Node | None = receiver
+    else:
+        store_node = arguments[0] if arguments else None
+    store = model.stores.store_of(store_node) if store_node is not None and method != "apply" else None
+    if store is None:
+        if not model.in_burn_store_scope:
+            return None
+        if spec.trait is not None:
+            if not model.imports.trait_in_scope(spec.trait):
+                return None
+            # A type of the user's own with an inherent `save_into` shadows the trait method.
+            if method in model.imports.local_methods:
+                return None
+        if method == "save_file" and model.imports.local_methods & {"save_file"}:
+            return None
+    return StoreOp(
+        node=call,
+        method=method,
+        direction=spec.direction,
+        returns_result=spec.returns_result,
+        store=store,
+        receiver=receiver,
+    )
+
+
+def call_path_name(call: Node) -> str | None:
+    path = call_path(call)
+    return path[-1] if path else None

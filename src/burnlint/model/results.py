@@ -1,0 +1,641 @@
+"""``ResultUse``: how the ``Result`` of a store operation is consumed, one class per op; and
+``ApplyCheck``: which parts of a load's ``ApplyResult`` the code reads."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tree_sitter import Node
+
+from burnlint.model.scopes import Binding, Use
+from burnlint.syntax import (
+    arguments_of,
+    call_path,
+    field_of,
+    is_tail_expression,
+    macro_name,
+    method_call_parts,
+    outer_parens,
+    text,
+    unwrap_parens,
+    walk,
+)
+
+if TYPE_CHECKING:
+    from burnlint.model.file_model import FileModel
+
+
+class UseClass(enum.IntEnum):
+    """Ordered from weakest to strongest: where a value has several uses, the strongest
+    decides (``println!("{r:?}"); r?;`` is propagated)."""
+
+    DISCARDED = 0
+    LOGGED_ONLY = 1
+    HANDLED = 2
+    PANICKING = 3
+    PROPAGATED = 4
+
+
+# Result -> Result adapters: the chain takes the use of its end.
+CHAIN_METHODS = frozenset(
+    {"map_err", "context", "with_context", "wrap_err", "wrap_err_with", "inspect_err", "inspect", "map", "into"}
+)
+PANIC_METHODS = frozenset({"unwrap", "expect", "unwrap_unchecked", "unwrap_err", "expect_err"})
+DISCARD_METHODS = frozenset({"unwrap_or_default", "unwrap_or"})
+PANIC_MACROS = frozenset({"panic", "unreachable", "todo", "unimplemented", "assert", "assert_eq", "assert_ne"})
+ASSERT_MACROS = frozenset(
+    {"assert", "assert_eq", "assert_ne", "debug_assert", "debug_assert_eq", "debug_assert_ne", "assert_matches"}
+)
+EARLY_RETURN_MACROS = frozenset({"ensure", "bail", "anyhow_ensure"})
+LOG_MACROS = frozenset(
+    {
+        "println",
+        "eprintln",
+        "print",
+        "eprint",
+        "warn",
+        "error",
+        "info",
+        "debug",
+        "trace",
+        "log",
+        "event",
+        "dbg",
+    }
+)
+FORMAT_MACROS = frozenset({"format", "format_args", "write", "writeln"})
+# Calls in an Err path that only prepare a log message; anything else counts as handling.
+NEUTRAL_CALLS = frozenset(
+    {
+        "to_string",
+        "clone",
+        "display",
+        "as_str",
+        "as_ref",
+        "to_owned",
+        "into",
+        "len",
+        "is_empty",
+        "flush",
+        "format",
+        "source",
+        "chain",
+        "root_cause",
+        "kind",
+    }
+)
+EXIT_PATHS = (["process", "exit"], ["std", "process", "exit"], ["exit"], ["process", "abort"], ["std", "process", "abort"])
+
+
+@dataclass
+class ResultUse:
+    """How an op's Result is consumed.
+
+    ``decided_at`` is the node whose form decided the class; ``err_path`` the code run on
+    ``Err`` when there is one; ``ok_values`` the expressions holding the Ok value (for a load:
+    the ``ApplyResult``), and ``ok_dropped`` whether some path drops the Ok value unread.
+    """
+
+    use: UseClass
+    decided_at: Node
+    err_path: list[Node] = field(default_factory=list)
+    ok_values: list[Node] = field(default_factory=list)
+    ok_bindings: list[Binding] = field(default_factory=list)
+    ok_dropped: bool = False
+    ok_escapes: bool = False  # the whole Result left the function: the caller checks it
+
+
+def _strongest(uses: list[ResultUse], fallback: Node) -> ResultUse:
+    if not uses:
+        return ResultUse(UseClass.DISCARDED, fallback, ok_dropped=True)
+    best = max(uses, key=lambda u: u.use)
+    merged = ResultUse(best.use, best.decided_at, err_path=list(best.err_path))
+    for use in uses:
+        merged.ok_values.extend(use.ok_values)
+        merged.ok_bindings.extend(use.ok_bindings)
+        merged.ok_dropped = merged.ok_dropped or use.ok_dropped
+        merged.ok_escapes = merged.ok_escapes or use.ok_escapes
+    return merged
+
+
+class ResultClassifier:
+    def __init__(self, model: FileModel) -> None:
+        self.model = model
+        self.visiting: set[int] = set()
+
+    # entry -------------------------------------------------------------------------------
+    def classify(self, op_node: Node) -> ResultUse:
+        return self.use_of(op_node)
+
+    # the Result value at `node` ----------------------------------------------------------------
+    def use_of(self, node: Node) -> ResultUse:
+        key = node.id
+        if key in self.visiting:
+            return ResultUse(UseClass.PROPAGATED, node, ok_escapes=True)
+        self.visiting.add(key)
+        try:
+            return self._use_of(node)
+        finally:
+            self.visiting.discard(key)
+
+    def _use_of(self, node: Node) -> ResultUse:
+        node = outer_parens(node)
+        parent = node.parent
+        if parent is None:
+            return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
+        kind = parent.type
+        if kind == "field_expression" and field_of(node) == "value":
+            call = parent.parent
+            if call is None or call.type != "call_expression" or field_of(parent) != "function":
+                return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
+            return self._method_on_result(call, text(parent.child_by_field_name("field")))
+        if kind == "try_expression":
+            return ResultUse(UseClass.PROPAGATED, parent, ok_values=[parent])
+        if kind == "let_declaration" and field_of(node) == "value":
+            return self._let(parent, node)
+        if kind == "expression_statement":
+            return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
+        if kind == "block" and is_tail_expression(node):
+            return self._block_value(parent)
+        if kind == "return_expression":
+            return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
+        if kind == "arguments":
+            call = parent.parent
+            if call is not None and call.type == "call_expression":
+                path = call_path(call)
+                if path and path[-1] == "drop":
+                    return ResultUse(UseClass.DISCARDED, call, ok_dropped=True)
+                if path and path[-1] in ("Ok", "Some"):
+                    inner = self.use_of(call)
+                    return inner
+            return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
+        if kind == "match_expression" and field_of(node) == "value":
+            return self._match(parent)
+        if kind == "let_condition" and field_of(node) == "value":
+            return self._let_condition(parent)
+        if kind == "assignment_expression" and field_of(node) == "right":
+            left = parent.child_by_field_name("left")
+            if left is not None and left.type == "identifier":
+                binding = self.model.resolution.binding_of(left)
+                if binding is not None:
+                    return self._binding_uses(binding, after=parent.end_byte, fallback=parent)
+            return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
+        if kind == "match_arm" and field_of(node) == "value":
+            match = parent.parent.parent if parent.parent is not None else None
+            if match is not None and match.type == "match_expression":
+                return self.use_of(match)
+        if kind == "closure_expression" and field_of(node) == "body":
+            return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
+        if kind in ("else_clause",):
+            if_expr = parent.parent
+            if if_expr is not None:
+                return self.use_of(if_expr)
+        return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
+
+    def _block_value(self, block: Node) -> ResultUse:
+        owner = block.parent
+        if owner is None:
+            return ResultUse(UseClass.PROPAGATED, block, ok_escapes=True)
+        if owner.type in ("function_item", "closure_expression"):
+            return ResultUse(UseClass.PROPAGATED, block, ok_escapes=True)
+        if owner.type in ("if_expression", "unsafe_block", "async_block", "block", "match_arm", "loop_expression", "else_clause"):
+            return self.use_of(owner)
+        if owner.type == "expression_statement":
+            return ResultUse(UseClass.DISCARDED, block, ok_dropped=True)
+        return self.use_of(block)
+
+    def _let(self, declaration: Node, value: Node) -> ResultUse:
+        pattern = declaration.child_by_field_name("pattern")
+        alternative = declaration.child_by_field_name("alternative")
+        if pattern is None:
+            return ResultUse(UseClass.PROPAGATED, declaration, ok_escapes=True)
+        if pattern.type == "_":
+            return ResultUse(UseClass.DISCARDED, declaration, ok_dropped=True)
+        if alternative is not None:
+            # let Ok(r) = op else { .. };
+            err = self.err_path(alternative)
+            result = ResultUse(err, declaration, err_path=[alternative])
+            self._ok_pattern(pattern, result)
+            return result
+        identifiers = [pattern] if pattern.type == "identifier" else []
+        if pattern.type == "mut_pattern":
+            identifiers = [c for c in pattern.named_children if c.type == "identifier"]
+        if identifiers:
+            binding = self.model.resolution.binding_of(identifiers[0])
+            if binding is not None:
+                return self._binding_uses(binding, after=declaration.end_byte, fallback=declaration)
+        return ResultUse(UseClass.PROPAGATED, declaration, ok_escapes=True)
+
+    def _binding_uses(self, binding: Binding, after: int, fallback: Node) -> ResultUse:
+        uses: list[ResultUse] = []
+        for use in binding.uses:
+            if use.node.start_byte < after:
+                continue
+            uses.append(self._use_of_reference(use))
+        return _strongest(uses, fallback)
+
+    def _use_of_reference(self, use: Use) -> ResultUse:
+        if use.macro is None:
+            return self.use_of(use.node)
+        return self._macro_use(use)
+
+    def _macro_use(self, use: Use) -> ResultUse:
+        """A Result binding mentioned in a macro call's tokens."""
+        assert use.macro is not None
+        name = macro_name(use.macro)
+        trail = use.trail
+        if name in ASSERT_MACROS:
+            return ResultUse(UseClass.PANICKING, use.macro, ok_dropped=True)
+        if name in EARLY_RETURN_MACROS:
+            return ResultUse(UseClass.HANDLED, use.macro, ok_dropped=True)
+        if trail and trail[0] in PANIC_METHODS:
+            return ResultUse(UseClass.PANICKING, use.macro, ok_escapes=True)
+        if name in LOG_MACROS or name in FORMAT_MACROS:
+            return ResultUse(UseClass.LOGGED_ONLY, use.macro, err_path=[use.macro], ok_escapes=True)
+        return ResultUse(UseClass.PROPAGATED, use.macro, ok_escapes=True)
+
+    def _method_on_result(self, call: Node, method: str) -> ResultUse:
+        arguments = arguments_of(call)
+        if method in CHAIN_METHODS:
+            end = self.use_of(call)
+            # `.inspect_err(|e| eprintln!(..)).ok()`: logged, then dropped, is logged only;
+            # a closure that panics makes the whole chain panicking.
+            if method in ("inspect_err", "map_err") and arguments and end.use <= UseClass.LOGGED_ONLY:
+                closure_class = self.err_path(arguments[0])
+                if closure_class is UseClass.PANICKING:
+                    return ResultUse(UseClass.PANICKING, call, ok_values=end.ok_values, ok_dropped=end.ok_dropped)
+                if closure_class is UseClass.LOGGED_ONLY and end.use is UseClass.DISCARDED:
+                    end.use = UseClass.LOGGED_ONLY
+                    end.err_path = [arguments[0]]
+            return end
+        if method in PANIC_METHODS:
+            return ResultUse(UseClass.PANICKING, call, ok_values=[call])
+        if method == "unwrap_or_else":
+            err = self.err_path(arguments[0]) if arguments else UseClass.DISCARDED
+            return ResultUse(err, call, err_path=arguments[:1], ok_values=[call])
+        if method in DISCARD_METHODS:
+            return ResultUse(UseClass.DISCARDED, call, ok_values=[call])
+        if method == "ok":
+            return self._option_use(call, ok_side=True)
+        if method == "err":
+            return self._option_use(call, ok_side=False)
+        if method in ("is_ok", "is_err"):
+            return self._bool_use(call, true_means_err=(method == "is_err"))
+        return ResultUse(UseClass.PROPAGATED, call, ok_escapes=True)
+
+    def _option_use(self, call: Node, ok_side: bool) -> ResultUse:
+        node = outer_parens(call)
+        parent = node.parent
+        if parent is None:
+            return ResultUse(UseClass.DISCARDED, call, ok_dropped=True)
+        if parent.type == "expression_statement" or (
+            parent.type == "let_declaration" and (p := parent.child_by_field_name("pattern")) is not None and p.type == "_"
+        ):
+            return ResultUse(UseClass.DISCARDED, call, ok_dropped=True)
+        if parent.type == "try_expression":
+            return ResultUse(UseClass.PROPAGATED, parent, ok_values=[parent] if ok_side else [])
+        if parent.type == "field_expression":
+            outer = parent.parent
+            method = text(parent.child_by_field_name("field"))
+            if outer is not None and method in PANIC_METHODS:
+                return ResultUse(UseClass.PANICKING, outer, ok_values=[outer] if ok_side else [])
+            if outer is not None and method in ("is_some", "is_none"):
+                # `.ok().is_none()` is `.is_err()`; `.err().is_some()` likewise
+                true_means_err = (method == "is_none") == ok_side
+                return self._bool_use(outer, true_means_err=true_means_err)
+        if parent.type == "let_condition":
+            pattern = parent.child_by_field_name("pattern")
+            if_node = parent.parent
+            while if_node is not None and if_node.type == "let_chain":
+                if_node = if_node.parent
+            if pattern is not None and if_node is not None:
+                consequence = if_node.child_by_field_name("consequence") or if_node.child_by_field_name("body")
+                alternative = if_node.child_by_field_name("alternative")
+                if ok_side:  # if let Some(v) = op.ok() { .. } else { err path }
+                    result = self._err_in(alternative, if_node)
+                    if pattern.type == "tuple_struct_pattern":
+                        self._bind_ok(pattern, result)
+                    return result
+                return self._err_in(consequence, if_node)
+        if parent.type == "let_declaration":
+            pattern = parent.child_by_field_name("pattern")
+            if pattern is not None and pattern.type == "identifier":
+                binding = self.model.resolution.binding_of(pattern)
+                if binding is not None and not binding.uses:
+                    return ResultUse(UseClass.DISCARDED, parent, ok_dropped=True)
+        return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
+
+    def _err_in(self, node: Node | None, decided_at: Node) -> ResultUse:
+        if node is None:
+            return ResultUse(UseClass.DISCARDED, decided_at, ok_dropped=True)
+        return ResultUse(self.err_path(node), decided_at, err_path=[node])
+
+    def _bool_use(self, node: Node, true_means_err: bool) -> ResultUse:
+        """A bool that says whether the op failed (``true_means_err``) or succeeded."""
+        current = outer_parens(node)
+        while True:
+            parent = current.parent
+            if parent is None:
+                return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
+            if parent.type == "unary_expression" and text(parent.children[0]) == "!":
+                true_means_err = not true_means_err
+                current = outer_parens(parent)
+                continue
+            if parent.type == "binary_expression" and text(parent.child_by_field_name("operator")) in ("&&", "||"):
+                current = outer_parens(parent)
+                continue
+            break
+        parent = current.parent
+        assert parent is not None
+        if parent.type == "expression_statement":
+            return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
+        if parent.type in ("if_expression", "while_expression") and field_of(current) == "condition":
+            consequence = parent.child_by_field_name("consequence") or parent.child_by_field_name("body")
+            alternative = parent.child_by_field_name("alternative")
+            branch = consequence if true_means_err else alternative
+            result = self._err_in(branch, parent)
+            result.ok_dropped = True
+            return result
+        if parent.type == "let_declaration" and field_of(current) == "value":
+            pattern = parent.child_by_field_name("pattern")
+            if pattern is None or pattern.type == "_":
+                return ResultUse(UseClass.DISCARDED, parent, ok_dropped=True)
+            if pattern.type == "identifier":
+                binding = self.model.resolution.binding_of(pattern)
+                if binding is not None:
+                    uses = [
+                        self._bool_use(u.node, true_means_err) if u.macro is None else self._macro_use(u)
+                        for u in binding.uses
+                    ]
+                    return _strongest(uses, parent)
+        return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
+
+    def _match(self, match: Node) -> ResultUse:
+        body = match.child_by_field_name("body")
+        arms = [c for c in body.named_children if c.type == "match_arm"] if body is not None else []
+        err_arms: list[Node] = []
+        result = ResultUse(UseClass.DISCARDED, match)
+        for arm in arms:
+            pattern = arm.child_by_field_name("pattern")
+            value = arm.child_by_field_name("value")
+            if pattern is None or value is None:
+                continue
+            covers_err, covers_ok, ok_pattern = _arm_covers(pattern)
+            if covers_err:
+                err_arms.append(value)
+            if covers_ok and ok_pattern is not None:
+                self._bind_ok(ok_pattern, result)
+            elif covers_ok:
+                result.ok_dropped = True
+        if not err_arms:
+            result.use = UseClass.PROPAGATED
+            return result
+        result.use = max(self.err_path(v) for v in err_arms)
+        result.err_path = err_arms
+        return result
+
+    def _let_condition(self, condition: Node) -> ResultUse:
+        pattern = condition.child_by_field_name("pattern")
+        owner = condition.parent
+        while owner is not None and owner.type == "let_chain":
+            owner = owner.parent
+        if pattern is None or owner is None:
+            return ResultUse(UseClass.PROPAGATED, condition, ok_escapes=True)
+        consequence = owner.child_by_field_name("consequence") or owner.child_by_field_name("body")
+        alternative = owner.child_by_field_name("alternative")
+        covers_err, covers_ok, ok_pattern = _arm_covers(pattern)
+        if covers_err and not covers_ok:
+            result = self._err_in(consequence, owner)
+            result.ok_dropped = True
+            return result
+        if covers_ok:
+            result = self._err_in(alternative, owner)
+            if ok_pattern is not None:
+                self._bind_ok(ok_pattern, result)
+            else:
+                result.ok_dropped = True
+            return result
+        return ResultUse(UseClass.PROPAGATED, owner, ok_escapes=True)
+
+    def _ok_pattern(self, pattern: Node, result: ResultUse) -> None:
+        covers_err, covers_ok, ok_pattern = _arm_covers(pattern)
+        if ok_pattern is not None:
+            self._bind_ok(ok_pattern, result)
+        else:
+            result.ok_dropped = True
+
+    def _bind_ok(self, ok_pattern: Node, result: ResultUse) -> None:
+        """``Ok(r)``: r holds the Ok value; ``Ok(_)``/``Ok(())`` drop it."""
+        type_node = ok_pattern.child_by_field_name("type")
+        inner = [c for c in ok_pattern.named_children if c != type_node]
+        bound = False
+        for child in inner:
+            target = child
+            if target.type == "mut_pattern":
+                target = next((c for c in target.named_children if c.type == "identifier"), target)
+            if target.type == "identifier":
+                binding = self.model.resolution.binding_of(target)
+                if binding is not None:
+                    result.ok_bindings.append(binding)
+                    bound = True
+        if not bound:
+            result.ok_dropped = True
+
+    # the Err path -----------------------------------------------------------------------------
+    def err_path(self, node: Node) -> UseClass:
+        """Classify code that runs on ``Err``: a closure, a block, an arm's expression."""
+        if node.type == "closure_expression":
+            body = node.child_by_field_name("body")
+            if body is None:
+                return UseClass.DISCARDED
+            node = body
+        exits = panics = handles = logs = False
+        for current in walk(node, skip=frozenset({"closure_expression", "function_item", "token_tree"})):
+            kind = current.type
+            if kind in ("return_expression", "break_expression", "try_expression"):
+                exits = True
+            elif kind == "macro_invocation":
+                name = macro_name(current)
+                if name in PANIC_MACROS or name in ASSERT_MACROS:
+                    panics = True
+                elif name in EARLY_RETURN_MACROS:
+                    exits = True
+                elif name in LOG_MACROS:
+                    logs = True
+                elif name in FORMAT_MACROS:
+                    pass
+                else:
+                    handles = True
+            elif kind in ("assignment_expression", "compound_assignment_expr"):
+                handles = True
+            elif kind == "call_expression":
+                path = call_path(current)
+                if path and any(path[-len(p):] == p for p in EXIT_PATHS if len(path) >= len(p)):
+                    panics = True
+                    continue
+                parts = method_call_parts(current)
+                name = parts[1] if parts is not None else (path[-1] if path else "")
+                if name in PANIC_METHODS:
+                    panics = True
+                elif name in NEUTRAL_CALLS:
+                    continue
+                elif path and path[-1] in ("Ok", "Some", "Err", "drop"):
+                    continue
+                else:
+                    handles = True
+        if exits:
+            return UseClass.HANDLED
+        if panics:
+            return UseClass.PANICKING
+        if handles:
+            return UseClass.HANDLED
+        if logs:
+            return UseClass.LOGGED_ONLY
+        return UseClass.DISCARDED
+
+
+def _arm_covers(pattern: Node) -> tuple[bool, bool, Node | None]:
+    """Whether a match/let pattern covers Err, Ok, and the ``Ok(..)`` pattern if any."""
+    covers_err = covers_ok = False
+    ok_pattern: Node | None = None
+    stack = [pattern]
+    while stack:
+        node = stack.pop()
+        if node.type == "match_pattern":
+            condition = node.child_by_field_name("condition")
+            stack.extend(c for c in node.children if (c.is_named or c.type == "_") and c != condition)
+            continue
+        if node.type == "or_pattern":
+            stack.extend(node.named_children)
+            continue
+        if node.type == "tuple_struct_pattern":
+            name = text(node.child_by_field_name("type")).split("::")[-1]
+            if name == "Err":
+                covers_err = True
+            elif name == "Ok":
+                covers_ok = True
+                ok_pattern = node
+            continue
+        if node.type in ("_", "identifier"):
+            covers_err = covers_ok = True
+            continue
+        if node.type == "captured_pattern":
+            stack.extend(node.named_children[1:])
+            continue
+    if covers_ok and ok_pattern is None:
+        return covers_err, covers_ok, None
+    return covers_err, covers_ok, ok_pattern
+
+
+# ApplyResult -------------------------------------------------------------------------------------
+
+class Check(enum.Flag):
+    """What reading an ``ApplyResult`` verifies."""
+
+    NONE = 0
+    MISSING = enum.auto()  # `.missing` read
+    ERRORS = enum.auto()  # `.errors` read or `.is_success()` called
+    WHOLE = MISSING | ERRORS  # formatted, returned or passed on as a whole
+
+
+FIELD_CHECKS = {"missing": Check.MISSING, "errors": Check.ERRORS, "is_success": Check.ERRORS}
+
+
+class ApplyChecker:
+    """Which parts of an ``ApplyResult`` value some code reads."""
+
+    def __init__(self, model: FileModel) -> None:
+        self.model = model
+        self.visiting: set[int] = set()
+
+    def of_result_use(self, use: ResultUse) -> Check:
+        if use.ok_escapes:
+            return Check.WHOLE
+        checks = Check.NONE
+        for value in use.ok_values:
+            checks |= self.of_value(value)
+        for binding in use.ok_bindings:
+            checks |= self.of_binding(binding, after=binding.node.end_byte)
+        return checks
+
+    def of_binding(self, binding: Binding, after: int) -> Check:
+        checks = Check.NONE
+        for use in binding.uses:
+            if use.node.start_byte < after:
+                continue
+            if use.macro is not None:
+                checks |= self._macro(use)
+            else:
+                checks |= self.of_value(use.node)
+        return checks
+
+    def _macro(self, use: Use) -> Check:
+        if use.capture or not use.trail:
+            return Check.WHOLE  # `{r}`, `{r:?}`, `"{}", r`: the summary lists missing and errors
+        return FIELD_CHECKS.get(use.trail[0], Check.NONE)
+
+    def of_value(self, node: Node) -> Check:
+        key = node.id
+        if key in self.visiting:
+            return Check.NONE
+        self.visiting.add(key)
+        try:
+            return self._of_value(node)
+        finally:
+            self.visiting.discard(key)
+
+    def _of_value(self, node: Node) -> Check:
+        node = outer_parens(node)
+        parent = node.parent
+        if parent is None:
+            return Check.NONE
+        kind = parent.type
+        if kind == "field_expression" and field_of(node) == "value":
+            name = text(parent.child_by_field_name("field"))
+            return FIELD_CHECKS.get(name, Check.NONE)
+        if kind == "let_declaration" and field_of(node) == "value":
+            pattern = parent.child_by_field_name("pattern")
+            if pattern is not None and pattern.type == "mut_pattern":
+                pattern = next((c for c in pattern.named_children if c.type == "identifier"), pattern)
+            if pattern is not None and pattern.type == "identifier":
+                binding = self.model.resolution.binding_of(pattern)
+                if binding is not None:
+                    return self.of_binding(binding, after=parent.end_byte)
+            if pattern is not None and pattern.type == "struct_pattern":
+                names = {text(c) for c in walk(pattern) if c.type in ("shorthand_field_identifier", "field_identifier")}
+                checks = Check.NONE
+                for name in names:
+                    checks |= FIELD_CHECKS.get(name, Check.NONE)
+                return checks
+            return Check.NONE
+        if kind in ("expression_statement",):
+            return Check.NONE
+        if kind == "block" and is_tail_expression(node):
+            owner = parent.parent
+            if owner is not None and owner.type in ("function_item", "closure_expression"):
+                return Check.WHOLE
+            if owner is not None:
+                return self.of_value(owner)
+            return Check.NONE
+        if kind in ("arguments", "return_expression", "field_initializer", "shorthand_field_initializer", "array_expression", "tuple_expression"):
+            if kind == "arguments":
+                call = parent.parent
+                if call is not None and call_path(call)[-1:] == ["drop"]:
+                    return Check.NONE
+            return Check.WHOLE
+        if kind == "reference_expression":
+            return self.of_value(parent)
+        if kind == "try_expression":
+            return self.of_value(parent)
+        if kind == "assignment_expression" and field_of(node) == "right":
+            left = parent.child_by_field_name("left")
+            if left is not None and left.type == "identifier":
+                binding = self.model.resolution.binding_of(left)
+                if binding is not None:
+                    return self.of_binding(binding, after=parent.end_byte)
+            return Check.WHOLE
+        if kind == "match_expression":
+            return Check.WHOLE
+        return Check.NONE

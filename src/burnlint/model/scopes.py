@@ -1,0 +1,413 @@
+"""Lexical name resolution: which binding each identifier refers to.
+
+One iterative pass over a file. ``let`` bindings become visible after their statement and
+shadow earlier ones; function items are barriers (they cannot capture); closures, match arms,
+``if let``/``while let`` and ``for`` patterns open scopes. Identifiers inside the token trees
+of ordinary macro calls, and ``{name}`` captures in their format strings, count as uses;
+``macro_rules!`` bodies and ``quote!``-like templates are opaque.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from burnlint.syntax import macro_name, text, unwrap_parens
+
+# Templates whose tokens are code for another program, not uses in this one.
+OPAQUE_MACROS = frozenset({"quote", "quote_spanned", "parse_quote", "parse_quote_spanned"})
+
+_CAPTURE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)(?=[:}])")
+
+
+@dataclass(eq=False)
+class Use:
+    """One reference to a binding.
+
+    ``node`` is the identifier (or, for a format capture, the string literal). For references
+    inside a macro's token tree, ``macro`` is the innermost macro invocation and ``trail`` the
+    ``.name`` tokens that follow the identifier (``r.missing.is_empty()`` -> missing, is_empty).
+    """
+
+    node: Node
+    macro: Node | None = None
+    trail: tuple[str, ...] = ()
+    capture: bool = False
+
+
+@dataclass(eq=False)
+class Binding:
+    name: str
+    node: Node  # the identifier in the pattern
+    kind: str  # let, param, for, closure, match, if_let, let_else, self
+    declaration: Node  # let_declaration, parameter, for_expression, match_arm, ...
+    value: Node | None = None  # for `let x = value` with a plain identifier pattern
+    uses: list[Use] = field(default_factory=list)
+    assignments: list[Node] = field(default_factory=list)  # `x = ..` / `x += ..`
+    mutable_borrows: list[Node] = field(default_factory=list)  # `&mut x`, `x.method()` unknown
+
+    @property
+    def simple(self) -> bool:
+        """Declared by a plain identifier pattern (so ``value`` is its whole value)."""
+        return self.value is not None
+
+
+@dataclass
+class Resolution:
+    bindings: list[Binding] = field(default_factory=list)
+    by_reference: dict[int, Binding] = field(default_factory=dict)  # identifier node id -> binding
+    by_declaration: dict[int, Binding] = field(default_factory=dict)  # pattern identifier id
+
+    def binding_of(self, identifier: Node) -> Binding | None:
+        return self.by_reference.get(identifier.id) or self.by_declaration.get(identifier.id)
+
+
+_BARRIER = None  # marks a function item's scope boundary in the scope stack
+
+# Identifiers under these node types are paths, types, labels or names, never variables.
+_NOT_VARIABLE_PARENTS = frozenset(
+    {
+        "scoped_identifier",
+        "scoped_type_identifier",
+        "label",
+        "macro_invocation",
+        "use_declaration",
+        "attribute_item",
+        "inner_attribute_item",
+        "lifetime",
+        "function_item",
+        "function_signature_item",
+        "struct_item",
+        "enum_item",
+        "enum_variant",
+        "mod_item",
+        "trait_item",
+        "type_item",
+        "const_item",
+        "static_item",
+        "generic_function",
+        "meta_item",
+        "extern_crate_declaration",
+        "field_declaration",
+        "macro_definition",
+    }
+)
+
+_ITEM_BARRIERS = frozenset({"function_item", "const_item", "static_item"})
+_SKIP = frozenset(
+    {
+        "macro_definition",
+        "use_declaration",
+        "attribute_item",
+        "inner_attribute_item",
+        "line_comment",
+        "block_comment",
+        "type_identifier",
+        "primitive_type",
+        "generic_type",
+        "reference_type",
+        "struct_item",
+        "enum_item",
+        "trait_item",
+        "type_item",
+        "extern_crate_declaration",
+    }
+)
+
+
+def pattern_identifiers(pattern: Node) -> list[Node]:
+    """The identifiers a pattern binds (``Ok(r)`` -> r; ``Foo { a, b: c }`` -> a, c)."""
+    found: list[Node] = []
+    stack = [pattern]
+    while stack:
+        node = stack.pop()
+        kind = node.type
+        if kind == "identifier":
+            name = text(node)
+            # `None`, `Ordering::Less`, constants: uppercase-initial identifiers are not bindings
+            if name and not name[0].isupper():
+                found.append(node)
+            continue
+        if kind == "shorthand_field_identifier":
+            found.append(node)
+            continue
+        if kind in ("scoped_identifier", "type_identifier", "field_identifier"):
+            continue
+        for index in range(node.child_count - 1, -1, -1):
+            child = node.children[index]
+            if node.type in ("tuple_struct_pattern", "struct_pattern") and node.field_name_for_child(index) == "type":
+                continue
+            if node.type == "field_pattern" and node.field_name_for_child(index) == "name" and any(
+                node.field_name_for_child(i) == "pattern" for i in range(node.child_count)
+            ):
+                continue
+            if node.type == "match_pattern" and node.field_name_for_child(index) == "condition":
+                continue
+            stack.append(child)
+    return found
+
+
+class _Resolver:
+    def __init__(self) -> None:
+        self.result = Resolution()
+        self.scopes: list[dict[str, Binding] | None] = [{}]
+
+    # scope handling ----------------------------------------------------------------------
+    def lookup(self, name: str) -> Binding | None:
+        for scope in reversed(self.scopes):
+            if scope is _BARRIER:
+                return None
+            if name in scope:
+                return scope[name]
+        return None
+
+    def declare(self, pattern: Node, kind: str, declaration: Node, value: Node | None) -> None:
+        simple = pattern.type == "identifier" or (
+            pattern.type == "mut_pattern" and pattern.named_child_count == 2
+        )
+        for identifier in pattern_identifiers(pattern):
+            binding = Binding(
+                name=text(identifier),
+                node=identifier,
+                kind=kind,
+                declaration=declaration,
+                value=value if simple else None,
+            )
+            self.result.bindings.append(binding)
+            self.result.by_declaration[identifier.id] = binding
+            scope = self.scopes[-1]
+            if scope is not None:
+                scope[binding.name] = binding
+
+    def reference(self, identifier: Node, use: Use) -> None:
+        binding = self.lookup(text(identifier))
+        if binding is None:
+            return
+        binding.uses.append(use)
+        self.result.by_reference[identifier.id] = binding
+
+    # the walk --------------------------------------------------------------------------------
+    def run(self, root: Node) -> Resolution:
+        # tasks: ("visit", node) | ("push",) | ("barrier",) | ("pop",) | ("declare", pattern, kind, decl, value)
+        tasks: list[tuple[object, ...]] = [("visit", root)]
+        while tasks:
+            task = tasks.pop()
+            op = task[0]
+            if op == "visit":
+                node = task[1]
+                assert isinstance(node, Node)
+                self.visit(node, tasks)
+            elif op == "push":
+                self.scopes.append({})
+            elif op == "barrier":
+                self.scopes.append(_BARRIER)
+                self.scopes.append({})
+            elif op == "pop":
+                self.scopes.pop()
+            elif op == "pop_barrier":
+                self.scopes.pop()
+                self.scopes.pop()
+            elif op == "declare":
+                pattern, kind, declaration, value = task[1], task[2], task[3], task[4]
+                assert isinstance(pattern, Node) and isinstance(kind, str)
+                assert isinstance(declaration, Node)
+                assert value is None or isinstance(value, Node)
+                self.declare(pattern, kind, declaration, value)
+            elif op == "declare_self":
+                self_node, parameter = task[1], task[2]
+                assert isinstance(self_node, Node) and isinstance(parameter, Node)
+                binding = Binding("self", self_node, "self", parameter)
+                self.result.bindings.append(binding)
+                scope = self.scopes[-1]
+                if scope is not None:
+                    scope["self"] = binding
+            elif op in ("assign", "mut_borrow"):
+                target, expression = task[1], task[2]
+                assert isinstance(target, Node) and isinstance(expression, Node)
+                target = unwrap_parens(target)
+                if target.type == "identifier":
+                    binding = self.lookup(text(target))
+                    if binding is not None:
+                        if op == "assign":
+                            binding.assignments.append(expression)
+                        else:
+                            binding.mutable_borrows.append(expression)
+        return self.result
+
+    def visit(self, node: Node, tasks: list[tuple[object, ...]]) -> None:
+        kind = node.type
+        if kind in _SKIP:
+            return
+        if kind == "identifier":
+            parent = node.parent
+            if parent is not None and parent.type not in _NOT_VARIABLE_PARENTS:
+                self.reference(node, Use(node))
+            return
+        if kind == "self":
+            binding = self.lookup("self")
+            if binding is not None:
+                binding.uses.append(Use(node))
+                self.result.by_reference[node.id] = binding
+            return
+        if kind == "macro_invocation":
+            self.visit_macro(node)
+            return
+        # Later tasks are pushed first (LIFO): each handler lists its steps in reverse.
+        later: list[tuple[object, ...]] = []
+        if kind == "block":
+            later.append(("push",))
+            later.extend(("visit", c) for c in node.children)
+            later.append(("pop",))
+        elif kind in _ITEM_BARRIERS:
+            later.append(("barrier",))
+            parameters = node.child_by_field_name("parameters")
+            if parameters is not None:
+                for parameter in parameters.named_children:
+                    if parameter.type == "self_parameter":
+                        self_node = next((c for c in parameter.children if c.type == "self"), None)
+                        if self_node is not None:
+                            later.append(("declare_self", self_node, parameter))
+                    elif parameter.type == "parameter":
+                        pattern = parameter.child_by_field_name("pattern")
+                        if pattern is not None:
+                            later.append(("declare", pattern, "param", parameter, None))
+            for name in ("value", "body"):
+                child = node.child_by_field_name(name)
+                if child is not None:
+                    later.append(("visit", child))
+            later.append(("pop_barrier",))
+        elif kind == "let_declaration":
+            pattern = node.child_by_field_name("pattern")
+            value = node.child_by_field_name("value")
+            alternative = node.child_by_field_name("alternative")
+            if value is not None:
+                later.append(("visit", value))
+            if alternative is not None:
+                later.append(("visit", alternative))
+            if pattern is not None:
+                binding_kind = "let_else" if alternative is not None else "let"
+                later.append(("declare", pattern, binding_kind, node, value))
+        elif kind == "closure_expression":
+            later.append(("push",))
+            parameters = node.child_by_field_name("parameters")
+            if parameters is not None:
+                for parameter in parameters.named_children:
+                    pattern = parameter
+                    if parameter.type == "parameter":
+                        pattern = parameter.child_by_field_name("pattern") or parameter
+                    if pattern.type in ("type_identifier", "primitive_type", "reference_type"):
+                        continue
+                    later.append(("declare", pattern, "closure", parameter, None))
+            body = node.child_by_field_name("body")
+            if body is not None:
+                later.append(("visit", body))
+            later.append(("pop",))
+        elif kind == "for_expression":
+            value = node.child_by_field_name("value")
+            pattern = node.child_by_field_name("pattern")
+            body = node.child_by_field_name("body")
+            if value is not None:
+                later.append(("visit", value))
+            later.append(("push",))
+            if pattern is not None:
+                later.append(("declare", pattern, "for", node, None))
+            if body is not None:
+                later.append(("visit", body))
+            later.append(("pop",))
+        elif kind in ("if_expression", "while_expression"):
+            condition = node.child_by_field_name("condition")
+            consequence = node.child_by_field_name("consequence") or node.child_by_field_name("body")
+            alternative = node.child_by_field_name("alternative")
+            later.append(("push",))
+            if condition is not None:
+                later.append(("visit", condition))
+            if consequence is not None:
+                later.append(("visit", consequence))
+            later.append(("pop",))
+            if alternative is not None:
+                later.append(("visit", alternative))
+        elif kind == "let_condition":
+            value = node.child_by_field_name("value")
+            pattern = node.child_by_field_name("pattern")
+            if value is not None:
+                later.append(("visit", value))
+            if pattern is not None:
+                later.append(("declare", pattern, "if_let", node, None))
+        elif kind == "match_arm":
+            later.append(("push",))
+            pattern = node.child_by_field_name("pattern")
+            if pattern is not None:
+                later.append(("declare", pattern, "match", node, None))
+                condition = pattern.child_by_field_name("condition")
+                if condition is not None:
+                    later.append(("visit", condition))
+            value = node.child_by_field_name("value")
+            if value is not None:
+                later.append(("visit", value))
+            later.append(("pop",))
+        elif kind in ("assignment_expression", "compound_assignment_expr"):
+            left = node.child_by_field_name("left")
+            right = node.child_by_field_name("right")
+            if right is not None:
+                later.append(("visit", right))
+            if left is not None:
+                if left.type == "identifier":
+                    later.append(("assign", left, node))
+                    if kind == "compound_assignment_expr":
+                        later.append(("visit", left))
+                else:
+                    later.append(("visit", left))
+        elif kind == "reference_expression":
+            value = node.child_by_field_name("value")
+            if value is not None and any(c.type == "mutable_specifier" for c in node.children):
+                later.append(("mut_borrow", value, node))
+            if value is not None:
+                later.append(("visit", value))
+        elif kind in ("field_identifier", "shorthand_field_identifier", "string_literal", "raw_string_literal"):
+            return
+        else:
+            later.extend(("visit", c) for c in node.children if c.is_named)
+        tasks.extend(reversed(later))
+
+    def visit_macro(self, invocation: Node) -> None:
+        name = macro_name(invocation)
+        if name in OPAQUE_MACROS:
+            return
+        # token trees: every identifier not preceded by `.` or `::` is a possible use
+        stack = [c for c in invocation.children if c.type == "token_tree"]
+        while stack:
+            tree = stack.pop()
+            children = tree.children
+            for index, child in enumerate(children):
+                if child.type == "token_tree":
+                    stack.append(child)
+                elif child.type == "identifier":
+                    previous = children[index - 1].type if index > 0 else ""
+                    if previous in (".", "::"):
+                        continue
+                    self.reference(child, Use(child, macro=invocation, trail=_trail(children, index)))
+                elif child.type == "self":
+                    binding = self.lookup("self")
+                    if binding is not None:
+                        binding.uses.append(Use(child, macro=invocation, trail=_trail(children, index)))
+                elif child.type in ("string_literal", "raw_string_literal"):
+                    for match in _CAPTURE.finditer(text(child)):
+                        binding = self.lookup(match.group(1))
+                        if binding is not None:
+                            binding.uses.append(Use(child, macro=invocation, capture=True))
+
+
+def _trail(tokens: list[Node], index: int) -> tuple[str, ...]:
+    """Names after ``ident``: ``.missing.is_empty()`` -> ("missing", "is_empty")."""
+    names: list[str] = []
+    i = index + 1
+    while i + 1 < len(tokens) and tokens[i].type == "." and tokens[i + 1].type in ("identifier", "integer_literal"):
+        names.append(text(tokens[i + 1]))
+        i += 2
+    return tuple(names)
+
+
+def resolve(root: Node) -> Resolution:
+    return _Resolver().run(root)

@@ -1,0 +1,241 @@
+"""``StoreBuild``: where a store is constructed and which options its builder chain sets."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from tree_sitter import Node
+
+from burnlint.model.imports import ADAPTER_NAMES, StoreKind
+from burnlint.syntax import arguments_of, call_path, method_call_parts, strip_reference, text, walk
+
+if TYPE_CHECKING:
+    from burnlint.model.file_model import FileModel
+
+CONSTRUCTORS = frozenset({"from_file", "from_bytes", "from_static", "default", "new"})
+FILE_CONSTRUCTORS = frozenset({"from_file"})
+
+# Builder methods take `mut self` and return `Self` (burn-store-api.md §1). Options whose
+# value is a bool literal are recorded by name; the others mark remapping or adapters.
+BOOL_OPTIONS = frozenset(
+    {"overwrite", "allow_partial", "validate", "skip_enum_variants", "map_indices_contiguous", "auto_extension"}
+)
+REMAP_BUILDERS = frozenset({"with_key_remapping", "with_remap_pattern", "remap"})
+ADAPTER_BUILDERS = frozenset({"with_from_adapter", "with_to_adapter"})
+OTHER_BUILDERS = frozenset(
+    {
+        "metadata",
+        "clear_metadata",
+        "filter",
+        "with_filter",
+        "with_regex",
+        "with_regexes",
+        "with_full_path",
+        "with_full_paths",
+        "with_predicate",
+        "with_predicates",
+        "match_all",
+        "with_top_level_key",
+    }
+)
+BUILDERS = BOOL_OPTIONS | REMAP_BUILDERS | ADAPTER_BUILDERS | OTHER_BUILDERS
+
+
+class Backing(enum.Enum):
+    FILE = "file"
+    MEMORY = "memory"
+
+
+@dataclass(frozen=True)
+class OptionSetting:
+    """An explicit builder call. ``value`` is the bool literal (None when not a literal);
+    ``definite`` is False when it is set only on some paths (a conditional re-assignment)."""
+
+    value: bool | None
+    node: Node
+    definite: bool = True
+
+
+@dataclass(frozen=True)
+class StoreBuild:
+    kind: StoreKind
+    constructor: str
+    backing: Backing
+    constructor_node: Node  # the `X::from_file(..)` call
+    path_argument: Node | None
+    options: dict[str, OptionSetting] = field(default_factory=dict)
+    adapters: frozenset[str] = frozenset()
+    remaps: bool = False
+    # the file that holds `constructor_node` when it is not the file being modelled
+    # (a crate-local helper that returns the store)
+    helper: str | None = None
+    helper_path: str | None = None
+    # last node of the chain seen (where a fix inserts a builder call)
+    chain_end: Node | None = None
+
+    def option(self, name: str) -> OptionSetting | None:
+        return self.options.get(name)
+
+    def is_set_true(self, name: str) -> bool:
+        """The option is, or may be, set to `true` (an unknown value counts as maybe)."""
+        setting = self.options.get(name)
+        return setting is not None and setting.value is not False
+
+    def with_option(self, name: str, setting: OptionSetting) -> StoreBuild:
+        options = dict(self.options)
+        options[name] = setting
+        return replace(self, options=options)
+
+    def merged_maybe(self, other: StoreBuild) -> StoreBuild:
+        """This build, plus the options ``other`` sets, as "may be set"."""
+        options = dict(self.options)
+        for name, setting in other.options.items():
+            if name not in options or options[name].value != setting.value:
+                options[name] = replace(setting, definite=False)
+        return replace(
+            self,
+            options=options,
+            adapters=self.adapters | other.adapters,
+            remaps=self.remaps or other.remaps,
+        )
+
+
+def _bool_literal(node: Node | None) -> bool | None:
+    if node is None:
+        return None
+    if node.type == "boolean_literal":
+        return text(node) == "true"
+    return None
+
+
+def _adapter_names(node: Node, model: FileModel) -> frozenset[str]:
+    """Adapter types mentioned in an adapter argument, following one `let` binding
+    (`let adapter = ChainAdapter::new(PyTorchToBurnAdapter, ..);`)."""
+    names: set[str] = set()
+    nodes = [node]
+    seen = 0
+    while nodes and seen < 8:
+        seen += 1
+        current = nodes.pop()
+        for descendant in walk(current):
+            if descendant.type in ("identifier", "type_identifier"):
+                canonical = model.imports.canonical(text(descendant))
+                if canonical in ADAPTER_NAMES:
+                    names.add(canonical)
+                elif text(descendant) in ADAPTER_NAMES:
+                    names.add(text(descendant))
+                binding = model.resolution.binding_of(descendant)
+                if binding is not None and binding.value is not None and binding.node != descendant:
+                    nodes.append(binding.value)
+    return frozenset(names)
+
+
+class StoreEvaluator:
+    """Evaluates expressions to the store they build, memoised per node."""
+
+    def __init__(self, model: FileModel) -> None:
+        self.model = model
+        self.memo: dict[int, StoreBuild | None] = {}
+        self.in_progress: set[int] = set()
+
+    def store_of(self, node: Node) -> StoreBuild | None:
+        node = strip_reference(node)
+        key = node.id
+        if key in self.memo:
+            return self.memo[key]
+        if key in self.in_progress:  # a cycle through bindings: give up on this path
+            return None
+        self.in_progress.add(key)
+        try:
+            result = self._evaluate(node)
+        finally:
+            self.in_progress.discard(key)
+        self.memo[key] = result
+        return result
+
+    def _evaluate(self, node: Node) -> StoreBuild | None:
+        model = self.model
+        if node.type == "call_expression":
+            path = call_path(node)
+            if len(path) >= 2 and path[-1] in CONSTRUCTORS:
+                kind = model.imports.store_kind(path[:-1])
+                if kind is None:
+                    return None
+                constructor = path[-1]
+                if constructor in ("default", "new") and kind is not StoreKind.SAFETENSORS:
+                    return None
+                arguments = arguments_of(node)
+                return StoreBuild(
+                    kind=kind,
+                    constructor=constructor,
+                    backing=Backing.FILE if constructor in FILE_CONSTRUCTORS else Backing.MEMORY,
+                    constructor_node=node,
+                    path_argument=arguments[0] if arguments and constructor == "from_file" else None,
+                    chain_end=node,
+                )
+            if path:
+                helper = model.helpers.store_helper(path[-1], method=False)
+                if helper is not None:
+                    return helper
+            parts = method_call_parts(node)
+            if parts is None:
+                return None
+            receiver, method, _arguments = parts
+            if method in BUILDERS:
+                base = self.store_of(receiver)
+                if base is None:
+                    return None
+                return self._apply_builder(base, node, method)
+            if method in ("clone", "to_owned"):
+                return self.store_of(receiver)
+            helper = model.helpers.store_helper(method, method=True)
+            return helper
+        if node.type in ("identifier", "self"):
+            binding = model.resolution.binding_of(node)
+            if binding is None:
+                return None
+            return self.binding_store(binding, at=node)
+        if node.type in ("block",):
+            tail = node.named_children[-1] if node.named_children else None
+            return self.store_of(tail) if tail is not None else None
+        return None
+
+    def _apply_builder(self, base: StoreBuild, call: Node, method: str) -> StoreBuild:
+        arguments = arguments_of(call)
+        build = replace(base, chain_end=call)
+        if method in BOOL_OPTIONS:
+            value = _bool_literal(arguments[0]) if arguments else None
+            return build.with_option(method, OptionSetting(value=value, node=call))
+        if method in REMAP_BUILDERS:
+            return replace(build, remaps=True)
+        if method in ADAPTER_BUILDERS and arguments:
+            return replace(build, adapters=build.adapters | _adapter_names(arguments[0], self.model))
+        return build
+
+    def binding_store(self, binding: object, at: Node) -> StoreBuild | None:
+        from burnlint.model.scopes import Binding
+
+        assert isinstance(binding, Binding)
+        if binding.value is None:
+            return None
+        build = self.store_of(binding.value)
+        if build is None:
+            return None
+        # Re-assignments before the use: unconditional ones (in the let's own block) replace
+        # the options, conditional ones make them "may be set".
+        let_block = binding.declaration.parent
+        for assignment in binding.assignments:
+            if assignment.type != "assignment_expression" or assignment.start_byte >= at.start_byte:
+                continue
+            right = assignment.child_by_field_name("right")
+            if right is None:
+                continue
+            assigned = self.store_of(right)
+            if assigned is None:
+                continue
+            statement = assignment.parent
+            unconditional = statement is not None and statement.parent == let_block
+            build = assigned if unconditional else build.merged_maybe(assigned)
+        return build

@@ -1,0 +1,32 @@
+"""Settings the engine runs with: resolved by the CLI, never read from files by the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from burnlint.findings import Level
+
+# Files larger than this are skipped with a notice: real Rust sources are far smaller, and a
+# generated multi-megabyte file would dominate the run without holding training code.
+DEFAULT_MAX_FILE_BYTES = 2_000_000
+
+
+@dataclass(frozen=True)
+class EngineOptions:
+    """What to check and how.
+
+    ``rule_ids`` is the exact set of rule ids to run (already resolved from select/ignore).
+    ``report_paths``: when not None, findings are reported only for these files, while the rest
+    of their cargo targets is still read for cross-file facts (pre-commit passes only the staged
+    files). ``prefilter`` can be turned off to parse every file (used to prove it changes
+    nothing). ``severity`` overrides a rule's level.
+    """
+
+    rule_ids: frozenset[str]
+    project_root: Path
+    prefilter: bool = True
+    jobs: int = 1
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
+    severity: dict[str, Level] = field(default_factory=dict)
+    report_paths: frozenset[Path] | None = None

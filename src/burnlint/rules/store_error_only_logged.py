@@ -1,0 +1,43 @@
+"""BL002 store-error-only-logged."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from burnlint.findings import Finding, Level
+from burnlint.model.results import UseClass
+from burnlint.rules.base import Rule
+from burnlint.rules.context import RuleContext
+from burnlint.rules.describe import op_name
+
+
+class StoreErrorOnlyLogged(Rule):
+    id = "BL002"
+    name = "store-error-only-logged"
+    level = Level.WARNING
+    summary = "the error of a save in a loop, or of a load, is only logged"
+    precision = "high"
+    tags = ("correctness", "burn-store")
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        model = ctx.model
+        for op in model.ops:
+            if not op.returns_result or model.result_use(op).use is not UseClass.LOGGED_ONLY:
+                continue
+            if op.is_save:
+                # Outside a loop a logged failure is the last line of output; inside one,
+                # training goes on and the log line scrolls away.
+                if model.loop_of(op.node) is None:
+                    continue
+                message = (
+                    f"the error of {op_name(op)} in a loop is only logged: training goes on "
+                    "while the checkpoint on disk stays at the last successful save"
+                )
+                help_text = "stop on failure (`?` or `break`), or count failures and report them after the loop"
+            else:
+                message = (
+                    f"the error of {op_name(op)} is only logged: every store applies the tensors it "
+                    "can before returning `Err`, so the model runs with a mix of loaded and initial weights"
+                )
+                help_text = "stop on failure (`?`, `expect`), or re-initialise the model in the `Err` branch"
+            yield ctx.finding(op.node, message, help=help_text)

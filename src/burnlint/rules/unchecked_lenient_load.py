@@ -1,0 +1,71 @@
+"""BL007 unchecked-lenient-load."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from burnlint.findings import Finding, Level, Location, RelatedLocation
+from burnlint.model.results import Check
+from burnlint.rules.base import Rule
+from burnlint.rules.context import RuleContext
+
+
+class UncheckedLenientLoad(Rule):
+    id = "BL007"
+    name = "unchecked-lenient-load"
+    level = Level.WARNING
+    summary = "the `ApplyResult` of a lenient load is not checked"
+    precision = "high"
+    tags = ("correctness", "burn-store")
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        model = ctx.model
+        for op in model.ops:
+            if not op.is_load:
+                continue
+            required = Check.NONE
+            reasons: list[str] = []
+            if op.method == "apply" and op.helper is None:
+                required = Check.MISSING | Check.ERRORS
+                reasons.append("`apply` returns an `ApplyResult` and never fails")
+            elif op.store is not None:
+                if op.store.is_set_true("allow_partial"):
+                    required |= Check.MISSING
+                    reasons.append("the store has `.allow_partial(true)`")
+                validate = op.store.option("validate")
+                if validate is not None and validate.value is not True:
+                    required |= Check.ERRORS
+                    reasons.append("the store has `.validate(false)`")
+            if required is Check.NONE:
+                continue
+            unchecked = required & ~model.apply_checks(op)
+            if unchecked is Check.NONE:
+                continue
+            silent: list[str] = []
+            if unchecked & Check.MISSING:
+                silent.append("tensors missing from the file (`missing`)")
+            if unchecked & Check.ERRORS:
+                silent.append("shape mismatches (`errors`)")
+            message = (
+                f"the `ApplyResult` of `{op.method}` is not checked while {' and '.join(reasons)}: "
+                f"{' and '.join(silent)} leave parameters at their initial values, silently"
+            )
+            wanted = []
+            if unchecked & Check.MISSING:
+                wanted.append("`result.missing`")
+            if unchecked & Check.ERRORS:
+                wanted.append("`result.errors` (or `is_success()`)")
+            related: tuple[RelatedLocation, ...] = ()
+            if op.store is not None and op.store.helper_path is None:
+                related = (
+                    RelatedLocation(
+                        Location(model.path, model.source.node_span(op.store.constructor_node)),
+                        "the store is built here",
+                    ),
+                )
+            yield ctx.finding(
+                op.node,
+                message,
+                help=f"read {' and '.join(wanted)}, or print the whole result (`{{result}}` lists both)",
+                related=related,
+            )

@@ -1,0 +1,100 @@
+"""A source file: its bytes, its syntax tree, and conversions between byte offsets and the
+line/column pairs that people (1-based characters) and SARIF (UTF-16 code units) expect."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from burnlint.findings import Span
+
+if TYPE_CHECKING:
+    from tree_sitter import Node, Tree
+
+
+class DecodeError(ValueError):
+    """The file is not UTF-8 text (or is binary)."""
+
+
+def decode_source(data: bytes) -> str:
+    """Decode Rust source strictly: Rust files are UTF-8 by definition, and a NUL byte means the
+    file is binary even when it happens to be valid UTF-8."""
+    if b"\x00" in data:
+        raise DecodeError("binary file (contains NUL bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DecodeError(f"not valid UTF-8 (byte {exc.start})") from None
+
+
+@dataclass
+class SourceFile:
+    """One parsed file. ``display_path`` is how outputs name it (POSIX, relative to the
+    project root where possible)."""
+
+    display_path: str
+    data: bytes
+    tree: Tree
+    line_starts: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        starts = [0]
+        find = self.data.find
+        pos = find(b"\n")
+        while pos != -1:
+            starts.append(pos + 1)
+            pos = find(b"\n", pos + 1)
+        self.line_starts = starts
+
+    @property
+    def root(self) -> Node:
+        return self.tree.root_node
+
+    @cached_property
+    def has_syntax_errors(self) -> bool:
+        return self.tree.root_node.has_error
+
+    def line_of(self, byte: int) -> int:
+        """0-based line index of a byte offset."""
+        return bisect.bisect_right(self.line_starts, byte) - 1
+
+    def line_bytes(self, line0: int) -> bytes:
+        start = self.line_starts[line0]
+        end = self.line_starts[line0 + 1] if line0 + 1 < len(self.line_starts) else len(self.data)
+        return self.data[start:end].rstrip(b"\r\n")
+
+    def _columns(self, byte: int) -> tuple[int, int, int]:
+        line0 = self.line_of(byte)
+        prefix = self.data[self.line_starts[line0] : byte].decode("utf-8", errors="replace")
+        utf16 = len(prefix.encode("utf-16-le")) // 2
+        return line0 + 1, len(prefix) + 1, utf16 + 1
+
+    def span(self, start_byte: int, end_byte: int) -> Span:
+        start_line, start_col, start_u16 = self._columns(start_byte)
+        end_line, end_col, end_u16 = self._columns(end_byte)
+        return Span(
+            start_byte=start_byte,
+            end_byte=end_byte,
+            start_line=start_line,
+            start_col=start_col,
+            end_line=end_line,
+            end_col=end_col,
+            start_col_utf16=start_u16,
+            end_col_utf16=end_u16,
+        )
+
+    def node_span(self, node: Node) -> Span:
+        return self.span(node.start_byte, node.end_byte)
+
+    def snippet(self, span: Span) -> str:
+        """The full text of the lines a span covers, without the final newline."""
+        lines = [
+            self.line_bytes(i).decode("utf-8", errors="replace")
+            for i in range(span.start_line - 1, span.end_line)
+        ]
+        return "\n".join(lines)
+
+    def text(self, node: Node) -> str:
+        return self.data[node.start_byte : node.end_byte].decode("utf-8", errors="replace")

@@ -1,0 +1,200 @@
+"""tree-sitter glue: one parser per process, and small node helpers shared by the model.
+
+Every walk here is iterative: generated or hostile files nest thousands of levels deep, and
+Python's recursion limit must never decide whether a file can be checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from tree_sitter import Language, Node, Parser, Tree
+
+
+@cache
+def rust_language() -> Language:
+    import tree_sitter_rust
+
+    return Language(tree_sitter_rust.language())
+
+
+@cache
+def _parser() -> Parser:
+    return Parser(rust_language())
+
+
+def parse(data: bytes) -> Tree:
+    return _parser().parse(data)
+
+
+def walk(node: Node, *, skip: frozenset[str] = frozenset()) -> Iterator[Node]:
+    """Pre-order traversal of named and anonymous descendants (``node`` included); subtrees
+    rooted at a type in ``skip`` are not entered (their root is still yielded)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        if current.type in skip and current is not node:
+            continue
+        stack.extend(reversed(current.children))
+
+
+def named_descendants(node: Node, types: frozenset[str]) -> Iterator[Node]:
+    for current in walk(node):
+        if current.type in types:
+            yield current
+
+
+def text(node: Node | None) -> str:
+    if node is None or node.text is None:
+        return ""
+    return node.text.decode("utf-8", errors="replace")
+
+
+def unwrap_parens(node: Node) -> Node:
+    """The expression inside any number of parentheses."""
+    while node.type == "parenthesized_expression" and node.named_child_count == 1:
+        child = node.named_children[0]
+        node = child
+    return node
+
+
+def outer_parens(node: Node) -> Node:
+    """The outermost parenthesized expression wrapping ``node`` (or ``node``)."""
+    while node.parent is not None and node.parent.type == "parenthesized_expression":
+        node = node.parent
+    return node
+
+
+def strip_reference(node: Node) -> Node:
+    """``&mut x`` / ``&x`` / ``(x)`` -> ``x``."""
+    while True:
+        node = unwrap_parens(node)
+        if node.type == "reference_expression":
+            value = node.child_by_field_name("value")
+            if value is None:
+                return node
+            node = value
+            continue
+        return node
+
+
+def method_call_parts(call: Node) -> tuple[Node, str, Node] | None:
+    """For ``recv.method(args)`` return (recv, method, arguments); else None."""
+    if call.type != "call_expression":
+        return None
+    function = call.child_by_field_name("function")
+    arguments = call.child_by_field_name("arguments")
+    if function is None or arguments is None:
+        return None
+    if function.type == "generic_function":  # recv.method::<T>(..)
+        function = function.child_by_field_name("function") or function
+    if function.type != "field_expression":
+        return None
+    receiver = function.child_by_field_name("value")
+    field = function.child_by_field_name("field")
+    if receiver is None or field is None or field.type != "field_identifier":
+        return None
+    return receiver, text(field), arguments
+
+
+def path_segments(node: Node) -> list[str]:
+    """``a::b::c`` -> ["a", "b", "c"]; an identifier -> [name]; anything else -> []."""
+    segments: list[str] = []
+    current: Node | None = node
+    while current is not None:
+        if current.type in ("identifier", "type_identifier", "self", "crate", "super"):
+            segments.append(text(current))
+            break
+        if current.type in ("scoped_identifier", "scoped_type_identifier"):
+            name = current.child_by_field_name("name")
+            segments.append(text(name))
+            current = current.child_by_field_name("path")
+            continue
+        if current.type == "generic_type":
+            current = current.child_by_field_name("type")
+            continue
+        return []
+    return list(reversed(segments))
+
+
+def call_path(call: Node) -> list[str]:
+    """For a plain call ``a::b(..)`` or ``f(..)`` the path segments; [] for method calls."""
+    if call.type != "call_expression":
+        return []
+    function = call.child_by_field_name("function")
+    if function is None:
+        return []
+    if function.type == "generic_function":
+        function = function.child_by_field_name("function") or function
+    return path_segments(function)
+
+
+def arguments_of(call: Node) -> list[Node]:
+    arguments = call.child_by_field_name("arguments")
+    if arguments is None:
+        return []
+    return [c for c in arguments.named_children if c.type not in ("line_comment", "block_comment")]
+
+
+def macro_name(invocation: Node) -> str:
+    """``log::warn!`` -> "warn"; ``println!`` -> "println"."""
+    macro = invocation.child_by_field_name("macro")
+    if macro is None:
+        return ""
+    segments = path_segments(macro)
+    return segments[-1] if segments else text(macro)
+
+
+def macro_path(invocation: Node) -> list[str]:
+    macro = invocation.child_by_field_name("macro")
+    return path_segments(macro) if macro is not None else []
+
+
+def enclosing(node: Node, types: frozenset[str], stop: frozenset[str] = frozenset()) -> Node | None:
+    current = node.parent
+    while current is not None:
+        if current.type in types:
+            return current
+        if current.type in stop:
+            return None
+        current = current.parent
+    return None
+
+
+def is_descendant(node: Node, ancestor: Node) -> bool:
+    return ancestor.start_byte <= node.start_byte and node.end_byte <= ancestor.end_byte and (
+        node.start_byte != ancestor.start_byte
+        or node.end_byte != ancestor.end_byte
+        or _has_ancestor(node, ancestor)
+    )
+
+
+def _has_ancestor(node: Node, ancestor: Node) -> bool:
+    current: Node | None = node
+    while current is not None:
+        if current == ancestor:
+            return True
+        current = current.parent
+    return False
+
+
+def field_of(node: Node) -> str | None:
+    """The field name under which ``node`` hangs from its parent."""
+    parent = node.parent
+    if parent is None:
+        return None
+    for index, child in enumerate(parent.children):
+        if child == node:
+            return parent.field_name_for_child(index)
+    return None
+
+
+def is_tail_expression(node: Node) -> bool:
+    """True when ``node`` is the value of its block (the last child before ``}``, no ``;``)."""
+    parent = node.parent
+    if parent is None or parent.type != "block":
+        return False
+    named = [c for c in parent.named_children if c.type not in ("line_comment", "block_comment")]
+    return bool(named) and named[-1] == node and node.type != "expression_statement"
