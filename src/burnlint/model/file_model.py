@@ -7,30 +7,55 @@ from functools import cached_property
 
 from tree_sitter import Node
 
+from burnlint.findings import Location
 from burnlint.model.helpers import HelperTable, OpHelper
 from burnlint.model.imports import STORE_NAMES, ImportFacts, collect_imports
-from burnlint.model.loops import LoopContext, loop_of
+from burnlint.model.keymapping import Loader, loaders
+from burnlint.model.layout import LayoutFacts, collect_layout
+from burnlint.model.loops import InvarianceChecker, LoopContext, loop_of
+from burnlint.model.repeats import RepeatedSave, repeated_saves
 from burnlint.model.ops import StoreOp, detect_op
 from burnlint.model.results import ApplyChecker, Check, ResultClassifier, ResultUse, UseClass
 from burnlint.model.scopes import Resolution, resolve
 from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.source import SourceFile
-from burnlint.syntax import walk
+from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
+from burnlint.syntax import call_path, method_call_parts, walk
 
 _SCOPE_WORDS = tuple(name.encode() for name in (*STORE_NAMES, "ModuleSnapshot", "ModuleStore"))
 _OPAQUE = frozenset({"token_tree", "macro_definition"})
 
 
 class FileModel:
-    def __init__(self, source: SourceFile, helpers: HelperTable | None = None) -> None:
+    def __init__(
+        self,
+        source: SourceFile,
+        helpers: HelperTable | None = None,
+        layout: LayoutFacts | None = None,
+    ) -> None:
         self.source = source
         self.helpers = helpers or HelperTable()
+        # the target's layout (all its files); the engine passes it in, else this file's own
+        self.layout = layout if layout is not None else self.own_layout
         self.imports: ImportFacts = collect_imports(source.root)
         self.resolution: Resolution = resolve(source.root)
         self.stores = StoreEvaluator(self)
         self._classifier = ResultClassifier(self)
         self._checker = ApplyChecker(self)
         self._uses: dict[int, ResultUse] = {}
+        self.invariance = InvarianceChecker(self.resolution)
+
+    @cached_property
+    def own_layout(self) -> LayoutFacts:
+        return collect_layout(self.source.root)
+
+    @cached_property
+    def repeated_saves(self) -> list[RepeatedSave]:
+        return repeated_saves(self)
+
+    @cached_property
+    def key_loaders(self) -> list[Loader]:
+        return loaders(self)
 
     @property
     def path(self) -> str:
@@ -100,11 +125,7 @@ class FileModel:
             if tail is not None:
                 build = self.stores.store_of(tail)
                 if build is not None:
-                    table.add_store(
-                        name,
-                        is_method,
-                        replace(build, helper=name, helper_path=build.helper_path or self.path),
-                    )
+                    table.add_store(name, is_method, self._exported(build, name))
             return_type = function.child_by_field_name("return_type")
             if return_type is None or b"Result" not in (return_type.text or b""):
                 continue
@@ -114,9 +135,54 @@ class FileModel:
                 use = self.result_use(op)
                 if use.use is UseClass.PROPAGATED and _escapes_function(use.decided_at, function):
                     line = self.source.line_of(function.start_byte) + 1
-                    table.add_op(name, is_method, OpHelper(name, op.direction, op.store, self.path, line))
+                    path_params = self._path_params(op.store, function) if op.store is not None else None
+                    store = self._exported(op.store, name) if op.store is not None else None
+                    table.add_op(
+                        name,
+                        is_method,
+                        OpHelper(name, op.direction, store, self.path, line, path_params),
+                    )
                     break
         return table
+
+    def _exported(self, build: StoreBuild, helper: str) -> StoreBuild:
+        """A store as callers of ``helper`` see it: marked as built elsewhere."""
+        if build.helper is not None:
+            return build
+        origin = Location(self.path, self.source.node_span(build.constructor_node))
+        return replace(build, helper=helper, helper_path=self.path, origin=origin)
+
+    def _path_params(self, store: StoreBuild, function: Node) -> tuple[int, ...] | None:
+        """Which parameters of ``function`` the store's path is made of (see ``OpHelper``)."""
+        if store.helper is not None or store.path_argument is None:
+            return None
+        parameters = function.child_by_field_name("parameters")
+        if parameters is None:
+            return None
+        params = [p for p in parameters.named_children if p.type == "parameter"]
+        indices: set[int] = set()
+        for node in walk(store.path_argument):
+            if node.type == "call_expression":
+                parts = method_call_parts(node)
+                path = call_path(node)
+                pure = (parts is not None and parts[1] in PURE_METHODS) or (
+                    len(path) >= 2 and (path[-2], path[-1]) in PURE_FUNCTIONS
+                )
+                if not pure:
+                    return None
+            elif node.type == "identifier" and node.parent is not None and node.parent.type not in (
+                "scoped_identifier",
+                "macro_invocation",
+            ):
+                binding = self.resolution.binding_of(node)
+                if binding is None:
+                    if node.text is not None and node.text.decode().isupper():
+                        continue
+                    return None
+                if binding.kind != "param" or binding.declaration not in params:
+                    return None
+                indices.add(params.index(binding.declaration))
+        return tuple(sorted(indices))
 
 
 def _enclosing_function(node: Node) -> Node | None:

@@ -20,6 +20,9 @@ class OpHelper:
     store: StoreBuild | None
     path: str
     line: int
+    # indices (among the non-self parameters) of the parameters the store's path is built
+    # from; () for a fixed path; None when the path depends on something else
+    path_params: tuple[int, ...] | None = None
 
 
 @dataclass

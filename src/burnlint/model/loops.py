@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from burnlint.syntax import method_call_parts, unwrap_parens
+from burnlint.model.scopes import CAPTURE, Binding, Resolution
+from burnlint.syntax import call_path, macro_name, method_call_parts, text, unwrap_parens, walk
 
 LOOP_NODES = frozenset({"for_expression", "while_expression", "loop_expression"})
 # Boundaries: code in a nested item runs when that item is called, not where it is written.
@@ -147,3 +148,195 @@ def loop_of(node: Node) -> LoopContext | None:
         child = current
         current = current.parent
     return None
+
+
+# Loop invariance ------------------------------------------------------------------------------
+
+# Calls that compute a value from their inputs without changing them (DESIGN.md §2).
+PURE_FUNCTIONS = frozenset({("Path", "new"), ("PathBuf", "from"), ("String", "from")})
+PURE_METHODS = frozenset(
+    {
+        "join",
+        "with_extension",
+        "with_file_name",
+        "to_path_buf",
+        "clone",
+        "as_ref",
+        "to_string",
+        "to_owned",
+        "display",
+        "into",
+        "as_path",
+        "as_str",
+    }
+)
+# Method calls that read a binding without changing it; any other method called on a binding
+# inside the loop may mutate it (`p.set_extension(..)`, `names.next()`), making it varying.
+READ_ONLY_METHODS = PURE_METHODS | frozenset(
+    {
+        "exists",
+        "is_file",
+        "is_dir",
+        "to_str",
+        "to_string_lossy",
+        "as_os_str",
+        "file_name",
+        "file_stem",
+        "extension",
+        "parent",
+        "len",
+        "is_empty",
+        "starts_with",
+        "ends_with",
+        "contains",
+        "iter",
+        "fmt",
+        "eq",
+        "metadata",
+        "try_exists",
+        "canonicalize",
+    }
+)
+_LITERALS = frozenset(
+    {
+        "string_literal",
+        "raw_string_literal",
+        "integer_literal",
+        "float_literal",
+        "boolean_literal",
+        "char_literal",
+    }
+)
+_FORMAT_MACROS = frozenset({"format", "concat"})
+
+
+def mutated_in(binding: Binding, region: Node) -> bool:
+    """Whether ``binding`` may change while ``region`` runs: an assignment, a ``&mut``
+    borrow, or a method call that is not known to only read it."""
+    for node in [*binding.assignments, *binding.mutable_borrows]:
+        if _within(node, region):
+            return True
+    for use in binding.uses:
+        if not _within(use.node, region):
+            continue
+        if use.macro is not None:
+            if use.trail and use.trail[-1] not in READ_ONLY_METHODS:
+                return True
+            continue
+        parent = use.node.parent
+        if parent is not None and parent.type == "field_expression" and parent.child_by_field_name("value") == use.node:
+            call = parent.parent
+            method = parent.child_by_field_name("field")
+            if (
+                call is not None
+                and call.type == "call_expression"
+                and call.child_by_field_name("function") == parent
+                and method is not None
+                and text(method) not in READ_ONLY_METHODS
+            ):
+                return True
+    return False
+
+
+def _within(node: Node, region: Node) -> bool:
+    return region.start_byte <= node.start_byte and node.end_byte <= region.end_byte
+
+
+class InvarianceChecker:
+    """Decides whether an expression has the same value in every iteration of a loop.
+
+    Conservative: anything not provably invariant is varying, because BL003 must be certain.
+    """
+
+    def __init__(self, resolution: Resolution) -> None:
+        self.resolution = resolution
+
+    def invariant(self, node: Node, loop: Node, depth: int = 0) -> bool:
+        if depth > 40:
+            return False
+        node = unwrap_parens(node)
+        kind = node.type
+        if kind in _LITERALS:
+            return True
+        if kind == "reference_expression":
+            value = node.child_by_field_name("value")
+            return value is not None and self.invariant(value, loop, depth + 1)
+        if kind == "field_expression":
+            value = node.child_by_field_name("value")
+            return value is not None and self.invariant(value, loop, depth + 1)
+        if kind in ("identifier", "self"):
+            return self._binding_invariant(node, loop, depth)
+        if kind == "macro_invocation":
+            return self._format_invariant(node, loop, depth)
+        if kind == "call_expression":
+            parts = method_call_parts(node)
+            arguments = [c for c in (node.child_by_field_name("arguments") or node).named_children]
+            if parts is not None:
+                receiver, method, _ = parts
+                if method not in PURE_METHODS:
+                    return False
+                return self.invariant(receiver, loop, depth + 1) and all(
+                    self.invariant(a, loop, depth + 1) for a in arguments
+                )
+            path = call_path(node)
+            if len(path) >= 2 and (path[-2], path[-1]) in PURE_FUNCTIONS:
+                return all(self.invariant(a, loop, depth + 1) for a in arguments)
+            return False
+        return False
+
+    def _binding_invariant(self, identifier: Node, loop: Node, depth: int) -> bool:
+        binding = self.resolution.binding_of(identifier)
+        if binding is None:
+            # An unresolved name: a constant or static (uppercase by convention) is invariant;
+            # anything else we cannot see is not provably so.
+            name = text(identifier)
+            return bool(name) and name.isupper()
+        if mutated_in(binding, loop):
+            return False
+        declared_inside = _within(binding.node, loop)
+        if not declared_inside:
+            return True
+        # Declared inside the loop: the loop pattern itself varies; a `let` is invariant when
+        # its value is.
+        if binding.kind != "let" or binding.value is None:
+            return False
+        return self.invariant(binding.value, loop, depth + 1)
+
+    def _format_invariant(self, invocation: Node, loop: Node, depth: int) -> bool:
+        if macro_name(invocation) not in _FORMAT_MACROS:
+            return False
+        for token in walk(invocation):
+            if token.type == "identifier" and token.parent is not None and token.parent.type == "token_tree":
+                previous = token.prev_sibling
+                if previous is not None and previous.type in (".", "::"):
+                    continue
+                if not self._binding_invariant(token, loop, depth + 1):
+                    return False
+            elif token.type == "string_literal" and token.parent is not None and token.parent.type == "token_tree":
+                for name in CAPTURE.findall(text(token)):
+                    binding = self._lookup_capture(name, token)
+                    if binding is None:
+                        if not name.isupper():
+                            return False
+                        continue
+                    if mutated_in(binding, loop):
+                        return False
+                    if _within(binding.node, loop) and (
+                        binding.kind != "let" or binding.value is None or not self.invariant(binding.value, loop, depth + 1)
+                    ):
+                        return False
+            elif token.type == "token_tree" and token != invocation:
+                # `.`-method calls inside format args (`p.display()`) are read as identifiers
+                # above; anything that looks like a call of another function is varying.
+                previous = token.prev_sibling
+                if previous is not None and previous.type == "identifier":
+                    before = previous.prev_sibling
+                    name = text(previous)
+                    if (before is None or before.type != ".") or name not in PURE_METHODS:
+                        if before is not None and before.type == "." and name in READ_ONLY_METHODS:
+                            continue
+                        return False
+        return True
+
+    def _lookup_capture(self, name: str, literal: Node) -> Binding | None:
+        return self.resolution.captures.get((literal.id, name))

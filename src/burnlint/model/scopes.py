@@ -19,7 +19,7 @@ from burnlint.syntax import macro_name, text, unwrap_parens
 # Templates whose tokens are code for another program, not uses in this one.
 OPAQUE_MACROS = frozenset({"quote", "quote_spanned", "parse_quote", "parse_quote_spanned"})
 
-_CAPTURE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)(?=[:}])")
+CAPTURE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)(?=[:}])")
 
 
 @dataclass(eq=False)
@@ -59,6 +59,7 @@ class Resolution:
     bindings: list[Binding] = field(default_factory=list)
     by_reference: dict[int, Binding] = field(default_factory=dict)  # identifier node id -> binding
     by_declaration: dict[int, Binding] = field(default_factory=dict)  # pattern identifier id
+    captures: dict[tuple[int, str], Binding] = field(default_factory=dict)  # (literal id, name)
 
     def binding_of(self, identifier: Node) -> Binding | None:
         return self.by_reference.get(identifier.id) or self.by_declaration.get(identifier.id)
@@ -393,10 +394,11 @@ class _Resolver:
                     if binding is not None:
                         binding.uses.append(Use(child, macro=invocation, trail=_trail(children, index)))
                 elif child.type in ("string_literal", "raw_string_literal"):
-                    for match in _CAPTURE.finditer(text(child)):
+                    for match in CAPTURE.finditer(text(child)):
                         binding = self.lookup(match.group(1))
                         if binding is not None:
                             binding.uses.append(Use(child, macro=invocation, capture=True))
+                            self.result.captures[(child.id, match.group(1))] = binding
 
 
 def _trail(tokens: list[Node], index: int) -> tuple[str, ...]:

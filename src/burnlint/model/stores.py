@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
+from burnlint.findings import Location
 from burnlint.model.imports import ADAPTER_NAMES, StoreKind
 from burnlint.syntax import arguments_of, call_path, method_call_parts, strip_reference, text, walk
 
@@ -74,6 +75,8 @@ class StoreBuild:
     helper_path: str | None = None
     # last node of the chain seen (where a fix inserts a builder call)
     chain_end: Node | None = None
+    # where the constructor is, for a store built by a crate-local helper
+    origin: Location | None = None
 
     def option(self, name: str) -> OptionSetting | None:
         return self.options.get(name)

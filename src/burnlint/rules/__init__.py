@@ -6,12 +6,20 @@ from collections.abc import Iterable
 
 from burnlint.rules.base import Rule
 from burnlint.rules.discarded_store_result import DiscardedStoreResult
+from burnlint.rules.implicit_key_mapping import ImplicitKeyMapping
+from burnlint.rules.implicit_overwrite import ImplicitOverwrite
+from burnlint.rules.inconsistent_key_mapping import InconsistentKeyMapping
 from burnlint.rules.store_error_only_logged import StoreErrorOnlyLogged
+from burnlint.rules.store_overwrite_in_loop import StoreOverwriteInLoop
 from burnlint.rules.unchecked_lenient_load import UncheckedLenientLoad
 
 ALL_RULES: tuple[type[Rule], ...] = (
     DiscardedStoreResult,
     StoreErrorOnlyLogged,
+    StoreOverwriteInLoop,
+    ImplicitOverwrite,
+    ImplicitKeyMapping,
+    InconsistentKeyMapping,
     UncheckedLenientLoad,
 )
 

@@ -17,8 +17,12 @@ def _inner(op: StoreOp) -> str:
 def failure_effect(op: StoreOp) -> str:
     """What goes wrong at run time when this op fails and nobody notices."""
     if op.is_save:
+        effect = "a failed save goes unnoticed and the file on disk keeps its old contents"
         store = op.store
         if store is not None and store.backing is Backing.FILE and store.option("overwrite") is None:
-            return "a failed save (from the second save on: `File already exists`) goes unnoticed and the checkpoint on disk stays stale"
-        return "a failed save goes unnoticed and the checkpoint on disk stays stale"
-    return "a failed load leaves the model with a mix of loaded and initial weights, and nothing says so"
+            effect += (
+                "; this store does not overwrite by default, so an existing file fails every"
+                " save with `File already exists`"
+            )
+        return effect
+    return "a failed load goes unnoticed and the model runs with a mix of loaded and initial weights"

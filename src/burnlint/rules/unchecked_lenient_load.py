@@ -27,15 +27,16 @@ class UncheckedLenientLoad(Rule):
             reasons: list[str] = []
             if op.method == "apply" and op.helper is None:
                 required = Check.MISSING | Check.ERRORS
-                reasons.append("`apply` returns an `ApplyResult` and never fails")
+                reasons.append("`apply` never fails")
             elif op.store is not None:
                 if op.store.is_set_true("allow_partial"):
                     required |= Check.MISSING
-                    reasons.append("the store has `.allow_partial(true)`")
+                    reasons.append("`.allow_partial(true)`")
                 validate = op.store.option("validate")
                 if validate is not None and validate.value is not True:
                     required |= Check.ERRORS
-                    reasons.append("the store has `.validate(false)`")
+                    reasons.append("`.validate(false)`")
+                reasons = [f"the store has {' and '.join(reasons)}"] if reasons else []
             if required is Check.NONE:
                 continue
             unchecked = required & ~model.apply_checks(op)

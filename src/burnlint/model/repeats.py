@@ -1,0 +1,181 @@
+"""Saves that hit the same file store more than once: the facts behind BL003.
+
+A file store saved into from a loop writes the same path again in the next iteration when it
+was built before the loop, or built in the loop from a loop-invariant path, or built by a
+crate-local helper that the loop calls with invariant arguments. Exempt: a save followed
+unconditionally by ``break``/``return`` (it runs once) and a ``remove_file`` of the same path in
+the same iteration. A condition around the save never exempts: it fires on the second
+improvement as surely as on the second epoch.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tree_sitter import Node
+
+from burnlint.model.imports import StoreKind
+from burnlint.model.loops import LoopContext
+from burnlint.model.ops import StoreOp
+from burnlint.model.stores import Backing, StoreBuild
+from burnlint.syntax import arguments_of, call_path, strip_reference, text, walk
+
+if TYPE_CHECKING:
+    from burnlint.model.file_model import FileModel
+
+_SPACE = re.compile(r"\s+")
+OVERWRITE_REFUSING = frozenset({StoreKind.SAFETENSORS, StoreKind.BURNPACK})
+
+
+def refuses_overwrite(store: StoreBuild | None) -> bool:
+    """A file store that will return `File already exists` for an existing path: no explicit
+    `.overwrite(..)` at all (an explicit `false` is a deliberate choice)."""
+    return (
+        store is not None
+        and store.kind in OVERWRITE_REFUSING
+        and store.backing is Backing.FILE
+        and store.option("overwrite") is None
+    )
+
+
+@dataclass
+class RepeatedSave:
+    """One store (one build site) saved into repeatedly by a loop."""
+
+    store: StoreBuild
+    report_at: Node  # the constructor when it is in this file, else the call in the loop
+    loop: LoopContext
+    saves: list[StoreOp] = field(default_factory=list)
+    why: str = ""  # "built before the loop", "built in the loop from a path that never changes", ...
+
+
+def _normalise(node: Node) -> str:
+    return _SPACE.sub("", text(strip_reference(node)))
+
+
+def _once_per_iteration(op: StoreOp, loop: Node) -> bool:
+    """The save is followed, in its own block or an enclosing one inside the loop, by an
+    unconditional `break` or `return`: it runs at most once."""
+    current: Node | None = op.node
+    while current is not None and current != loop:
+        parent = current.parent
+        if parent is not None and parent.type == "block":
+            after = False
+            for child in parent.named_children:
+                if after:
+                    statement = child.named_children[0] if child.type == "expression_statement" and child.named_children else child
+                    if statement.type in ("break_expression", "return_expression"):
+                        return True
+                if child == current:
+                    after = True
+        current = parent
+    return False
+
+
+def _removes_path(loop: Node, store: StoreBuild, model: FileModel) -> bool:
+    """A `remove_file` of the store's path somewhere in the loop body."""
+    if store.path_argument is None:
+        return False
+    wanted = _normalise(store.path_argument)
+    wanted_binding = None
+    stripped = strip_reference(store.path_argument)
+    if stripped.type == "identifier":
+        wanted_binding = model.resolution.binding_of(stripped)
+    for node in walk(loop, skip=frozenset({"function_item"})):
+        if node.type != "call_expression":
+            continue
+        path = call_path(node)
+        if not path or path[-1] not in ("remove_file", "remove"):
+            continue
+        arguments = arguments_of(node)
+        if not arguments:
+            continue
+        argument = strip_reference(arguments[0])
+        if _normalise(argument) == wanted:
+            return True
+        if wanted_binding is not None and argument.type == "identifier":
+            if model.resolution.binding_of(argument) is wanted_binding:
+                return True
+    return False
+
+
+def _within(node: Node, region: Node) -> bool:
+    return region.start_byte <= node.start_byte and node.end_byte <= region.end_byte
+
+
+def repeated_saves(model: FileModel) -> list[RepeatedSave]:
+    found: dict[int, RepeatedSave] = {}
+    for op in model.ops:
+        if not op.is_save or not refuses_overwrite(op.store):
+            continue
+        store = op.store
+        assert store is not None
+        loop = model.loop_of(op.node)
+        if loop is None:
+            continue
+        if _once_per_iteration(op, loop.node):
+            continue
+        verdict = _repeats(op, store, loop, model)
+        if verdict is None:
+            continue
+        report_at, why = verdict
+        if _removes_path(loop.node, store, model):
+            continue
+        entry = found.get(report_at.id)
+        if entry is None:
+            entry = found[report_at.id] = RepeatedSave(store, report_at, loop, why=why)
+        entry.saves.append(op)
+    return sorted(found.values(), key=lambda r: r.report_at.start_byte)
+
+
+def _repeats(op: StoreOp, store: StoreBuild, loop: LoopContext, model: FileModel) -> tuple[Node, str] | None:
+    """Where to report, and why the path repeats; None when it does not (or is not certain)."""
+    invariance = model.invariance
+    if op.helper is not None:
+        # The helper builds and saves; the loop calls it. Its path parameters must be
+        # invariant at this call.
+        helper = model.helpers.op_helper(op.helper, method=op.receiver is not None)
+        if helper is None or helper.path_params is None:
+            return None
+        arguments = arguments_of(op.node)
+        for index in helper.path_params:
+            if index >= len(arguments) or not invariance.invariant(arguments[index], loop.node):
+                return None
+        return op.node, f"`{op.helper}` saves into a store built from a path that does not change between iterations"
+    local_ctor = store.helper is None
+    argument = _store_argument(op)
+    if argument is None:
+        return None
+    argument = strip_reference(argument)
+    if argument.type in ("identifier", "self"):
+        binding = model.resolution.binding_of(argument)
+        if binding is None or binding.value is None:
+            return None
+        site = binding.declaration
+        if not _within(site, loop.node):
+            anchor = store.constructor_node if local_ctor else binding.value
+            return anchor, "the store is built before the loop and saved into in every iteration"
+        # built in the loop: the path decides
+        if local_ctor and _within(store.constructor_node, loop.node):
+            return _invariant_path(store, loop, model)
+        return None
+    if local_ctor and _within(store.constructor_node, loop.node):
+        return _invariant_path(store, loop, model)
+    return None
+
+
+def _invariant_path(store: StoreBuild, loop: LoopContext, model: FileModel) -> tuple[Node, str] | None:
+    if store.path_argument is None:
+        return None
+    if not model.invariance.invariant(store.path_argument, loop.node):
+        return None
+    return store.constructor_node, "the store is built in the loop from a path that does not change between iterations"
+
+
+def _store_argument(op: StoreOp) -> Node | None:
+    if op.method in ("collect_from",):
+        return op.receiver
+    arguments = arguments_of(op.node)
+    return arguments[0] if arguments else None

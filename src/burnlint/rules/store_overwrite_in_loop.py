@@ -1,0 +1,68 @@
+"""BL003 store-overwrite-in-loop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedLocation
+from burnlint.rules.base import Rule
+
+if TYPE_CHECKING:
+    from burnlint.model.stores import StoreBuild
+    from burnlint.rules.context import RuleContext
+
+OVERWRITE_FIX_TITLE = "add `.overwrite(true)`"
+
+
+def overwrite_fix(ctx: RuleContext, store: StoreBuild) -> Fix | None:
+    """Insert `.overwrite(true)` right after the constructor call (unsafe: an existing file is
+    replaced instead of the save failing)."""
+    if store.helper is not None:
+        return None
+    end = store.constructor_node.end_byte
+    return Fix(
+        OVERWRITE_FIX_TITLE,
+        Applicability.UNSAFE,
+        (Edit(ctx.model.path, end, end, ".overwrite(true)"),),
+    )
+
+
+class StoreOverwriteInLoop(Rule):
+    id = "BL003"
+    name = "store-overwrite-in-loop"
+    level = Level.ERROR
+    summary = "a file store that refuses to overwrite is saved into repeatedly in a loop"
+    precision = "high"
+    fixable = True
+    tags = ("correctness", "burn-store", "checkpoint")
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        model = ctx.model
+        for repeated in model.repeated_saves:
+            store = repeated.store
+            kind = store.kind.value
+            related = tuple(
+                RelatedLocation(ctx.location(op.node), "saved into here, in every iteration")
+                for op in repeated.saves
+                if op.node != repeated.report_at
+            )
+            if store.origin is not None:
+                related = (
+                    *related,
+                    RelatedLocation(
+                        store.origin, f"`{store.helper}` builds the store here, without `.overwrite(..)`"
+                    ),
+                )
+            message = (
+                f"`{kind}` refuses to overwrite by default and {repeated.why}: from the second "
+                "iteration on every save returns `File already exists`, so the checkpoint on "
+                "disk stays at the first save"
+            )
+            yield ctx.finding(
+                repeated.report_at,
+                message,
+                help="add `.overwrite(true)` to the store, or save each iteration to its own path",
+                related=related,
+                fix=overwrite_fix(ctx, store),
+            )

@@ -1,0 +1,97 @@
+"""One harness for every rule: each fixture must produce exactly the findings its comments
+declare, for all rules at once (so one rule's false positive on another rule's fixture shows)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from burnlint.engine import lint_files
+from burnlint.options import EngineOptions
+from burnlint.rules import ALL_RULES, resolve_rules
+from fixtures import Expectations, read_expectations
+
+TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
+RULE_FIXTURES = sorted((TESTDATA / "rules").rglob("*.rs"))
+CRATE_FIXTURES = sorted(p.parent for p in (TESTDATA / "crates").glob("*/Cargo.toml"))
+
+
+def _run(files: list[Path], root: Path, select: set[str]) -> dict[str, set[tuple[int, str]]]:
+    rule_ids = resolve_rules(extend_select=sorted(select))
+    result = lint_files(files, EngineOptions(rule_ids=rule_ids, project_root=root))
+    crashes = [n for n in result.notifications if n.rule_id is not None]
+    assert not crashes, crashes
+    found: dict[str, set[tuple[int, str]]] = defaultdict(set)
+    for finding in result.findings:
+        found[finding.location.path].add((finding.location.span.start_line, finding.rule_id))
+    return found
+
+
+def _compare(path: str, expectations: Expectations, found: set[tuple[int, str]]) -> None:
+    missing = sorted(expectations.expected - found)
+    unexpected = sorted(found - expectations.expected)
+    fixed_todos = sorted(expectations.todo & found)
+    assert not missing and not unexpected and not fixed_todos, (
+        f"{path}: missing {missing}, unexpected {unexpected}, todo-expect now found {fixed_todos}"
+    )
+
+
+def test_fixtures_exist() -> None:
+    assert len(RULE_FIXTURES) >= 10
+    assert CRATE_FIXTURES
+
+
+@pytest.mark.parametrize("fixture", RULE_FIXTURES, ids=lambda p: str(p.relative_to(TESTDATA)))
+def test_rule_fixture(fixture: Path) -> None:
+    expectations = read_expectations(fixture)
+    found = _run([fixture], fixture.parent, expectations.select)
+    assert set(found) <= {fixture.name}
+    _compare(fixture.name, expectations, found.get(fixture.name, set()))
+
+
+@pytest.mark.parametrize("crate", CRATE_FIXTURES, ids=lambda p: p.name)
+def test_crate_fixture(crate: Path) -> None:
+    files = sorted(crate.rglob("*.rs"))
+    per_file = {f.relative_to(crate).as_posix(): read_expectations(f) for f in files}
+    select = set().union(*(e.select for e in per_file.values()))
+    found = _run(files, crate, select)
+    assert set(found) <= set(per_file)
+    for name, expectations in per_file.items():
+        _compare(name, expectations, found.get(name, set()))
+
+
+def test_every_rule_has_firing_and_clean_fixtures() -> None:
+    """Per rule: fixtures that fire it, and at least as many annotated-clean cases exist."""
+    fired: dict[str, int] = defaultdict(int)
+    for fixture in [*RULE_FIXTURES, *(f for c in CRATE_FIXTURES for f in c.rglob("*.rs"))]:
+        for _line, rule_id in read_expectations(fixture).expected:
+            fired[rule_id] += 1
+    for rule in ALL_RULES:
+        if rule.enabled_by_default:
+            assert fired[rule.id] >= 12, f"{rule.id} has only {fired[rule.id]} firing cases"
+
+
+def test_todo_markers_stay_rare() -> None:
+    """Known misses stay under 10% of the expected findings of each rule."""
+    expected: dict[str, int] = defaultdict(int)
+    todo: dict[str, int] = defaultdict(int)
+    for fixture in [*RULE_FIXTURES, *(f for c in CRATE_FIXTURES for f in c.rglob("*.rs"))]:
+        e = read_expectations(fixture)
+        for _line, rule_id in e.expected:
+            expected[rule_id] += 1
+        for _line, rule_id in e.todo:
+            todo[rule_id] += 1
+    for rule_id, count in todo.items():
+        assert count * 10 < expected[rule_id] + count, f"{rule_id}: {count} todo-expect markers"
+
+
+def test_prefilter_changes_nothing() -> None:
+    """Parsing every file gives the same findings as parsing only the candidates."""
+    files = [*RULE_FIXTURES, *(f for c in CRATE_FIXTURES for f in sorted(c.rglob("*.rs")))]
+    rule_ids = resolve_rules(select=["ALL"])
+    on = lint_files(files, EngineOptions(rule_ids=rule_ids, project_root=TESTDATA))
+    off = lint_files(files, EngineOptions(rule_ids=rule_ids, project_root=TESTDATA, prefilter=False))
+    assert on.findings == off.findings
+    assert on.findings
