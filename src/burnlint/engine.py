@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from burnlint.fix import digest
 from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
 from burnlint.model.file_model import FileModel
 from burnlint.model.helpers import HelperTable
@@ -153,12 +154,15 @@ def lint_files(
             continue
         findings.extend(_run_rules(model, rules, options, notes))
 
+    fixable = {f.location.path for f in findings if f.fix is not None}
     return LintResult(
         findings=tuple(sorted(_with_fingerprints(findings), key=Finding.sort_key)),
         notifications=tuple(sorted(set(notes), key=lambda n: (n.path, n.line or 0, n.message))),
         files_checked=checked,
         files_skipped=skipped,
         rules_run=tuple(sorted(r.id for r in rules)),
+        # what --fix checks before writing: the bytes that were linted, for files with fixes
+        extra={"digests": {i.display: digest(i.data) for i in loaded if i.display in fixable}},
     )
 
 

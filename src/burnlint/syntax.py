@@ -198,3 +198,16 @@ def is_tail_expression(node: Node) -> bool:
         return False
     named = [c for c in parent.named_children if c.type not in ("line_comment", "block_comment")]
     return bool(named) and named[-1] == node and node.type != "expression_statement"
+
+
+def is_unterminated_statement(statement: Node) -> bool:
+    """An ``expression_statement`` without ``;`` that ends its block: tree-sitter wraps a
+    block-like tail expression (``match``, ``if``, ``loop``) this way, yet it is the block's
+    value."""
+    if statement.type != "expression_statement" or any(c.type == ";" for c in statement.children):
+        return False
+    parent = statement.parent
+    if parent is None or parent.type != "block":
+        return False
+    named = [c for c in parent.named_children if c.type not in ("line_comment", "block_comment")]
+    return bool(named) and named[-1] == statement

@@ -15,6 +15,7 @@ from burnlint.syntax import (
     call_path,
     field_of,
     is_tail_expression,
+    is_unterminated_statement,
     macro_name,
     method_call_parts,
     outer_parens,
@@ -156,6 +157,8 @@ class ResultClassifier:
         if kind == "let_declaration" and field_of(node) == "value":
             return self._let(parent, node)
         if kind == "expression_statement":
+            if is_unterminated_statement(parent) and parent.parent is not None:
+                return self._block_value(parent.parent)
             return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
         if kind == "block" and is_tail_expression(node):
             return self._block_value(parent)
@@ -392,9 +395,20 @@ class ResultClassifier:
         if not err_arms:
             result.use = UseClass.PROPAGATED
             return result
-        result.use = max(self.err_path(v) for v in err_arms)
+        result.use = max(self._err_arm(v, match) for v in err_arms)
         result.err_path = err_arms
         return result
+
+    def _err_arm(self, value: Node, match: Node) -> UseClass:
+        """An Err arm whose value is an `Err(..)` hands the error on to whoever uses the
+        match (`Err(e) => Err(e.into())` as a function's tail is propagation)."""
+        tail = value
+        if tail.type == "block":
+            named = [c for c in tail.named_children if c.type not in ("line_comment", "block_comment")]
+            tail = named[-1] if named and is_tail_expression(named[-1]) else tail
+        if tail.type == "call_expression" and call_path(tail)[-1:] == ["Err"]:
+            return max(self.err_path(value), self.use_of(match).use)
+        return self.err_path(value)
 
     def _let_condition(self, condition: Node) -> ResultUse:
         pattern = condition.child_by_field_name("pattern")
@@ -610,7 +624,13 @@ class ApplyChecker:
                     checks |= FIELD_CHECKS.get(name, Check.NONE)
                 return checks
             return Check.NONE
-        if kind in ("expression_statement",):
+        if kind == "expression_statement":
+            if is_unterminated_statement(parent) and parent.parent is not None:
+                owner = parent.parent.parent
+                if owner is not None and owner.type in ("function_item", "closure_expression"):
+                    return Check.WHOLE
+                if owner is not None:
+                    return self.of_value(owner)
             return Check.NONE
         if kind == "block" and is_tail_expression(node):
             owner = parent.parent

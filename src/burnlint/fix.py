@@ -1,0 +1,147 @@
+"""Applying fixes: byte-range edits, verified and written atomically.
+
+A file is written only when it still has the bytes that were linted (else it changed under
+us), when the edited text parses with no more syntax errors than before, and then through a
+temporary file in the same directory renamed over the original, keeping its permissions. The
+rest of the file is kept byte for byte, so line endings and a BOM survive.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import os
+import stat
+import tempfile
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from burnlint.findings import Applicability, Edit, Finding, Level, Notification, NotificationKind
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class FixOutcome:
+    """What applying (or previewing) fixes did."""
+
+    fixed: dict[str, int] = field(default_factory=dict)  # display path -> fixes applied
+    diffs: list[str] = field(default_factory=list)
+    notifications: list[Notification] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(self.fixed.values())
+
+
+def applicable_fixes(findings: Iterable[Finding], unsafe: bool) -> dict[str, list[Edit]]:
+    """Edits per file from the findings whose fixes may be applied, deduplicated."""
+    edits: dict[str, list[Edit]] = defaultdict(list)
+    for finding in findings:
+        fix = finding.fix
+        if fix is None or (fix.applicability is Applicability.UNSAFE and not unsafe):
+            continue
+        for edit in fix.edits:
+            if edit not in edits[edit.path]:
+                edits[edit.path].append(edit)
+    return dict(edits)
+
+
+def apply_edits(data: bytes, edits: Iterable[Edit]) -> tuple[bytes, int]:
+    """Apply non-overlapping edits (an edit overlapping an earlier one is left for the next
+    run); returns the new bytes and how many edits were applied."""
+    ordered = sorted(edits, key=lambda e: (e.start_byte, e.end_byte, e.content))
+    out = bytearray()
+    position = 0
+    applied = 0
+    for edit in ordered:
+        if edit.start_byte < position or edit.end_byte > len(data) or edit.start_byte > edit.end_byte:
+            continue
+        out += data[position : edit.start_byte]
+        out += edit.content.encode("utf-8")
+        position = edit.end_byte
+        applied += 1
+    out += data[position:]
+    return bytes(out), applied
+
+
+def _syntax_errors(data: bytes) -> int:
+    from burnlint.syntax import parse, walk
+
+    return sum(1 for n in walk(parse(data).root_node) if n.type == "ERROR" or n.is_missing)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file renamed over it; the original is
+    untouched if anything fails."""
+    mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else None
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".burnlint", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if mode is not None:
+            os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def fix_files(
+    findings: Iterable[Finding],
+    *,
+    root: Path,
+    digests: dict[str, str],
+    unsafe: bool,
+    write: bool,
+) -> FixOutcome:
+    """Apply (``write``) or preview (``write=False``: diffs only) the fixes of ``findings``.
+
+    ``digests`` maps each display path to the sha256 of the bytes that were linted.
+    """
+    outcome = FixOutcome()
+    for display, edits in sorted(applicable_fixes(findings, unsafe).items()):
+        path = Path(display) if Path(display).is_absolute() else root / display
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            outcome.notifications.append(_fail(display, f"cannot read for fixing: {exc.strerror or exc}"))
+            continue
+        if digests.get(display) != digest(data):
+            outcome.notifications.append(_fail(display, "not fixed: the file changed since it was checked"))
+            continue
+        new, applied = apply_edits(data, edits)
+        if applied == 0 or new == data:
+            continue
+        if _syntax_errors(new) > _syntax_errors(data):
+            outcome.notifications.append(_fail(display, "not fixed: the fixed text would not parse"))
+            continue
+        if write:
+            try:
+                write_atomically(path, new)
+            except OSError as exc:
+                outcome.notifications.append(_fail(display, f"not fixed: cannot write: {exc.strerror or exc}"))
+                continue
+        else:
+            outcome.diffs.append(unified_diff(display, data, new))
+        outcome.fixed[display] = applied
+    return outcome
+
+
+def unified_diff(display: str, old: bytes, new: bytes) -> str:
+    old_lines = old.decode("utf-8", errors="replace").splitlines(keepends=True)
+    new_lines = new.decode("utf-8", errors="replace").splitlines(keepends=True)
+    return "".join(difflib.unified_diff(old_lines, new_lines, f"a/{display}", f"b/{display}"))
+
+
+def _fail(path: str, message: str) -> Notification:
+    return Notification(path, message, kind=NotificationKind.FILE, level=Level.WARNING)
