@@ -18,6 +18,7 @@ from burnlint.fix import digest
 from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
 from burnlint.model.file_model import FileModel
 from burnlint.model.helpers import HelperTable
+from burnlint.model.layout import LayoutFacts, collect_layout
 from burnlint.options import EngineOptions
 from burnlint.rules import ALL_RULES
 from burnlint.rules.base import Rule
@@ -179,6 +180,17 @@ def _build_models(
     by_target: dict[Target, list[_File]] = defaultdict(list)
     for item in loaded:
         by_target[item.target].append(item)
+    # module layouts: every file of a target with candidates that derives `Module`
+    wanted = {item.target for item in parsed.values()}
+    wanted |= {t.lib() for t in wanted}
+    for target in sorted(wanted):
+        for item in by_target.get(target, []):
+            if item.path not in parsed and b"derive(" in item.data and b"Module" in item.data:
+                parse_file(item)
+    layouts: dict[Target, LayoutFacts] = defaultdict(LayoutFacts)
+    for item in parsed.values():
+        assert item.source is not None
+        layouts[item.target] = layouts[item.target].merge(collect_layout(item.source.root))
     tables: dict[Target, HelperTable] = {}
     models: dict[Path, FileModel] = {}
     built_with: dict[Path, tuple[object, ...]] = {}
@@ -188,7 +200,7 @@ def _build_models(
             signature = table.signature()
             if path not in models or built_with[path] != signature:
                 assert item.source is not None
-                models[path] = FileModel(item.source, table)
+                models[path] = FileModel(item.source, table, _visible_layout(item.target, layouts))
                 built_with[path] = signature
         exported: dict[Target, HelperTable] = defaultdict(HelperTable)
         for path in sorted(models):
@@ -208,6 +220,11 @@ def _build_models(
                 if item.path not in parsed and any(n.encode() in item.data for n in names):
                     parse_file(item)
     return models
+
+
+def _visible_layout(target: Target, layouts: dict[Target, LayoutFacts]) -> LayoutFacts:
+    own = layouts.get(target, LayoutFacts())
+    return own if target.is_lib else own.merge(layouts.get(target.lib(), LayoutFacts()))
 
 
 def _visible_table(target: Target, tables: dict[Target, HelperTable]) -> HelperTable:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from tree_sitter import Language, Node, Parser, Tree
+from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 
 @cache
@@ -26,6 +26,21 @@ def _parser() -> Parser:
 
 def parse(data: bytes) -> Tree:
     return _parser().parse(data)
+
+
+@cache
+def _type_query(types: tuple[str, ...]) -> Query:
+    alternatives = " ".join(f"({t})" for t in types)
+    return Query(rust_language(), f"[{alternatives}] @node")
+
+
+def nodes_of_type(root: Node, *types: str) -> list[Node]:
+    """All descendants of the given types, in document order. A tree-sitter query runs in C:
+    far cheaper than visiting every node from Python."""
+    captures = QueryCursor(_type_query(tuple(sorted(types)))).captures(root)
+    found = captures.get("node", [])
+    found.sort(key=lambda n: (n.start_byte, -n.end_byte))
+    return found
 
 
 def walk(node: Node, *, skip: frozenset[str] = frozenset()) -> Iterator[Node]:

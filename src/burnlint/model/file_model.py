@@ -16,11 +16,11 @@ from burnlint.model.loops import InvarianceChecker, LoopContext, loop_of
 from burnlint.model.repeats import RepeatedSave, repeated_saves
 from burnlint.model.ops import StoreOp, detect_op
 from burnlint.model.results import ApplyChecker, Check, ResultClassifier, ResultUse, UseClass
-from burnlint.model.scopes import Resolution, resolve
+from burnlint.model.scopes import LazyResolution
 from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.source import SourceFile
 from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
-from burnlint.syntax import call_path, method_call_parts, walk
+from burnlint.syntax import call_path, method_call_parts, nodes_of_type, walk
 
 _SCOPE_WORDS = tuple(name.encode() for name in (*STORE_NAMES, "ModuleSnapshot", "ModuleStore"))
 _OPAQUE = frozenset({"token_tree", "macro_definition"})
@@ -38,7 +38,7 @@ class FileModel:
         # the target's layout (all its files); the engine passes it in, else this file's own
         self.layout = layout if layout is not None else self.own_layout
         self.imports: ImportFacts = collect_imports(source.root)
-        self.resolution: Resolution = resolve(source.root)
+        self.resolution = LazyResolution(source.root)
         self.stores = StoreEvaluator(self)
         self._classifier = ResultClassifier(self)
         self._checker = ApplyChecker(self)
@@ -74,7 +74,7 @@ class FileModel:
 
     @cached_property
     def calls(self) -> list[Node]:
-        return [n for n in walk(self.source.root, skip=_OPAQUE) if n.type == "call_expression"]
+        return nodes_of_type(self.source.root, "call_expression")
 
     @cached_property
     def ops(self) -> list[StoreOp]:
@@ -113,7 +113,7 @@ class FileModel:
     # facts for other files of the target -------------------------------------------------------
     def exported_helpers(self) -> HelperTable:
         table = HelperTable()
-        for function in (n for n in walk(self.source.root, skip=_OPAQUE) if n.type == "function_item"):
+        for function in nodes_of_type(self.source.root, "function_item"):
             name_node = function.child_by_field_name("name")
             body = function.child_by_field_name("body")
             if name_node is None or body is None or name_node.text is None:

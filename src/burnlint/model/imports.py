@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from burnlint.syntax import path_segments, text, walk
+from burnlint.syntax import nodes_of_type, path_segments, text
 
 
 class StoreKind(enum.Enum):
@@ -114,7 +114,7 @@ _ITEM_DEFINING = frozenset({"struct_item", "enum_item", "type_item", "union_item
 
 def collect_imports(root: Node) -> ImportFacts:
     facts = ImportFacts()
-    for node in walk(root, skip=frozenset({"token_tree"})):
+    for node in nodes_of_type(root, "use_declaration", "function_item", *_ITEM_DEFINING):
         if node.type == "use_declaration":
             argument = node.child_by_field_name("argument")
             if argument is None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from burnlint.syntax import text, walk
+from burnlint.syntax import nodes_of_type, text
 
 
 class LayoutKind(enum.Enum):
@@ -83,8 +83,8 @@ def _vec_element(type_node: Node) -> str | None:
 
 def collect_layout(root: Node) -> LayoutFacts:
     facts = LayoutFacts()
-    for node in walk(root, skip=frozenset({"token_tree", "function_item"})):
-        if node.type not in ("struct_item", "enum_item") or not _derives_module(node):
+    for node in nodes_of_type(root, "struct_item", "enum_item"):
+        if not _derives_module(node):
             continue
         name = text(node.child_by_field_name("name"))
         if node.type == "enum_item":

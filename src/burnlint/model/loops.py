@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from burnlint.model.scopes import CAPTURE, Binding, Resolution
+from burnlint.model.scopes import CAPTURE, Binding, LazyResolution
 from burnlint.syntax import call_path, macro_name, method_call_parts, text, unwrap_parens, walk
 
 LOOP_NODES = frozenset({"for_expression", "while_expression", "loop_expression"})
@@ -248,7 +248,7 @@ class InvarianceChecker:
     Conservative: anything not provably invariant is varying, because BL003 must be certain.
     """
 
-    def __init__(self, resolution: Resolution) -> None:
+    def __init__(self, resolution: LazyResolution) -> None:
         self.resolution = resolution
 
     def invariant(self, node: Node, loop: Node, depth: int = 0) -> bool:
@@ -339,4 +339,4 @@ class InvarianceChecker:
         return True
 
     def _lookup_capture(self, name: str, literal: Node) -> Binding | None:
-        return self.resolution.captures.get((literal.id, name))
+        return self.resolution.captures_of(literal, name)

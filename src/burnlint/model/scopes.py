@@ -413,3 +413,37 @@ def _trail(tokens: list[Node], index: int) -> tuple[str, ...]:
 
 def resolve(root: Node) -> Resolution:
     return _Resolver().run(root)
+
+
+class LazyResolution:
+    """Name resolution computed per top-level function on first demand.
+
+    Local bindings never cross a function item, so a file's functions resolve independently;
+    most functions of a candidate file hold no store operation and are never resolved.
+    """
+
+    def __init__(self, root: Node) -> None:
+        self.root = root
+        self._done: dict[int, Resolution] = {}
+
+    def _scope_root(self, node: Node) -> Node:
+        outermost: Node | None = None
+        current: Node | None = node
+        while current is not None:
+            if current.type in _ITEM_BARRIERS:
+                outermost = current
+            current = current.parent
+        return outermost if outermost is not None else self.root
+
+    def resolution_for(self, node: Node) -> Resolution:
+        scope = self._scope_root(node)
+        resolution = self._done.get(scope.id)
+        if resolution is None:
+            resolution = self._done[scope.id] = _Resolver().run(scope)
+        return resolution
+
+    def binding_of(self, identifier: Node) -> Binding | None:
+        return self.resolution_for(identifier).binding_of(identifier)
+
+    def captures_of(self, literal: Node, name: str) -> Binding | None:
+        return self.resolution_for(literal).captures.get((literal.id, name))
