@@ -80,7 +80,8 @@ def loaders(model: FileModel) -> list[Loader]:
     """Every PyTorch-facing loader of the file, keyed by where its store is built."""
     by_site: dict[int, Loader] = {}
     for op in model.ops:
-        if not op.is_load or op.store is None or op.store.kind is StoreKind.BURNPACK:
+        # a helper that loads for its caller is judged in its own file, where the store is built
+        if not op.is_load or op.helper is not None or op.store is None or op.store.kind is StoreKind.BURNPACK:
             continue
         site = op.store.constructor_node if op.store.helper is None else op.node
         loader = by_site.get(site.id)

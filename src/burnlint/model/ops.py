@@ -26,7 +26,7 @@ class OpSpec:
     store_side: bool  # the store is the receiver (collect_from/apply_to), not the argument
     trait: str | None  # the trait that must be in scope when the store is not known
     returns_result: bool
-    arity: int | None = None  # exact argument count, when the name alone is too common
+    arities: tuple[int, ...] = ()  # allowed argument counts, when the name alone is too common
 
 
 OP_METHODS: dict[str, OpSpec] = {
@@ -34,10 +34,11 @@ OP_METHODS: dict[str, OpSpec] = {
     "load_from": OpSpec(Direction.LOAD, False, "ModuleSnapshot", True),
     "collect_from": OpSpec(Direction.SAVE, True, "ModuleStore", True),
     "apply_to": OpSpec(Direction.LOAD, True, "ModuleStore", True),
-    # Module::save_file(path, &recorder): burn-core's record path, a Result all the same
-    "save_file": OpSpec(Direction.SAVE, False, None, True, arity=2),
+    # Module::save_file: burn-core's record path, a Result all the same; `(path)` since burn
+    # 0.21, `(path, &recorder)` before
+    "save_file": OpSpec(Direction.SAVE, False, None, True, arities=(1, 2)),
     # ModuleSnapshot::apply(snapshots, filter, adapter, skip_enum_variants) -> ApplyResult
-    "apply": OpSpec(Direction.LOAD, False, "ModuleSnapshot", False, arity=4),
+    "apply": OpSpec(Direction.LOAD, False, "ModuleSnapshot", False, arities=(4,)),
 }
 
 
@@ -112,7 +113,7 @@ def detect_op(call: Node, model: FileModel) -> StoreOp | None:
 
 def _method_op(call: Node, receiver: Node, method: str, spec: OpSpec, model: FileModel) -> StoreOp | None:
     arguments = arguments_of(call)
-    if spec.arity is not None and len(arguments) != spec.arity:
+    if spec.arities and len(arguments) not in spec.arities:
         return None
     if spec.store_side:
         store_node: Node | None = receiver

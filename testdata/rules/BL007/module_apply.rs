@@ -1,0 +1,60 @@
+//! `ModuleSnapshot::apply` returns a bare `ApplyResult`: it never fails, it only reports.
+
+use burn::prelude::*;
+use burn_store::{ApplyResult, ModuleSnapshot, PathFilter};
+
+use crate::data::Batch;
+use crate::model::{Mlp, Student};
+use crate::train::{distill_step, evaluate};
+
+pub fn copy_weights(from: &Mlp, to: &mut Mlp) {
+    let snapshots = from.collect(None, None, false);
+    to.apply(snapshots, None, None, false); // expect: BL007
+}
+
+pub fn copy_encoder(from: &Mlp, to: &mut Mlp) {
+    let filter = PathFilter::new().with_regex(r"^encoder\.");
+    let r = to.apply(from.collect(None, None, false), Some(filter), None, false); // expect: BL007
+    if !r.missing.is_empty() {
+        log::warn!("{} encoder tensors not copied", r.missing.len());
+    }
+}
+
+pub fn copy_checked_errors_only(from: &Mlp, to: &mut Mlp) {
+    let r = to.apply(from.collect(None, None, false), None, None, false); // expect: BL007
+    assert!(r.is_success());
+}
+
+/// Distillation: the student starts from the teacher's shared layers.
+pub fn distill(device: &Device, teacher: &Mlp, batches: &[Batch], epochs: usize) -> Student {
+    let mut student = Student::new(device);
+    let snapshots = teacher.collect(None, None, false);
+    let init = student.apply(snapshots, None, None, false);
+    assert!(init.is_success() && init.missing.is_empty(), "{init}");
+    for epoch in 0..epochs {
+        for batch in batches {
+            student = distill_step(student, teacher, batch);
+        }
+        println!("epoch {epoch}: val loss {:.4}", evaluate(&student, batches));
+    }
+    student
+}
+
+pub fn copy_logged(from: &Mlp, to: &mut Mlp) {
+    let r = to.apply(from.collect(None, None, false), None, None, false);
+    log::info!("weight copy: {r:?}");
+}
+
+pub fn copy_reported(from: &Mlp, to: &mut Mlp) {
+    let r = to.apply(from.collect(None, None, false), None, None, false);
+    report_copy("encoder", &r);
+}
+
+pub fn copy_returned(from: &Mlp, to: &mut Mlp) -> ApplyResult {
+    let snapshots = from.collect(None, None, false);
+    to.apply(snapshots, None, None, false)
+}
+
+fn report_copy(what: &str, r: &ApplyResult) {
+    println!("{what}: {} applied, {} missing, {} errors", r.applied.len(), r.missing.len(), r.errors.len());
+}

@@ -1,0 +1,114 @@
+//! Where the `ApplyResult` of a lenient load comes from, and where it goes.
+
+use std::path::Path;
+
+use anyhow::{anyhow, Result};
+use burn::prelude::*;
+use burn_store::{ApplyResult, ModuleSnapshot, SafetensorsStore, SafetensorsStoreError};
+
+use crate::data::Batch;
+use crate::model::Mlp;
+use crate::train::{evaluate, optimizer_step, train_epoch};
+
+pub fn load_match_checked(model: &mut Mlp, path: &Path) -> Result<()> {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    match model.load_from(&mut store) {
+        Ok(r) if r.missing.is_empty() => Ok(()),
+        Ok(r) => Err(anyhow!("{} tensors missing", r.missing.len())),
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub fn load_match_dropped(model: &mut Mlp, path: &Path) {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    match model.load_from(&mut store) { // expect: BL007
+        Ok(_) => {}
+        Err(e) => panic!("cannot read {}: {e}", path.display()),
+    }
+}
+
+pub fn load_if_let_ok(model: &mut Mlp, path: &Path) {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    if let Ok(r) = model.load_from(&mut store) { // expect: BL001, BL007
+        println!("loaded {} tensors", r.applied.len());
+    }
+}
+
+pub fn load_if_let_ok_else(model: &mut Mlp, path: &Path) {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    if let Ok(r) = model.load_from(&mut store) {
+        for (missing, _) in &r.missing {
+            eprintln!("kept initial value: {missing}");
+        }
+    } else {
+        panic!("cannot read {}", path.display());
+    }
+}
+
+pub fn load_let_else_checked(model: &mut Mlp, path: &Path) -> bool {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let Ok(r) = model.load_from(&mut store) else {
+        return false;
+    };
+    r.missing.is_empty()
+}
+
+pub fn load_let_else_unchecked(model: &mut Mlp, path: &Path) -> bool {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let Ok(r) = model.load_from(&mut store) else { // expect: BL007
+        return false;
+    };
+    !r.applied.is_empty()
+}
+
+pub fn load_underscore_question(model: &mut Mlp, path: &Path) -> Result<(), SafetensorsStoreError> {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let _ = model.load_from(&mut store)?; // expect: BL007
+    Ok(())
+}
+
+pub fn load_underscore_binding(model: &mut Mlp, path: &Path) {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let _report = model.load_from(&mut store).unwrap(); // expect: BL007
+}
+
+/// The second `r` shadows the `ApplyResult`: only `applied` was read.
+pub fn warm_start_and_train(device: &Device, batches: &[Batch], epochs: usize, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let r = model.load_from(&mut store)?; // expect: BL007
+    let r = r.applied.len();
+    println!("warm start: {r} tensors");
+    for epoch in 0..epochs {
+        for batch in batches {
+            model = train_epoch(model, batch);
+            optimizer_step(&mut model, 1e-3);
+        }
+        println!("epoch {epoch}: val loss {:.4}", evaluate(&model, batches));
+    }
+    Ok(model)
+}
+
+pub fn load_returned(model: &mut Mlp, path: &Path) -> Result<ApplyResult, SafetensorsStoreError> {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    model.load_from(&mut store)
+}
+
+pub fn load_wrapped(model: &mut Mlp, path: &Path) -> Result<ApplyResult> {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let result = model.load_from(&mut store)?;
+    Ok(result)
+}
+
+/// Several partial loads, every result handed back to the caller.
+pub fn load_all(models: &mut [Mlp], dir: &Path) -> Result<Vec<ApplyResult>> {
+    let mut results = Vec::new();
+    for (i, model) in models.iter_mut().enumerate() {
+        let mut store = SafetensorsStore::from_file(dir.join(format!("part-{i}.safetensors"))).allow_partial(true);
+        match model.load_from(&mut store) {
+            Ok(r) => results.push(r),
+            Err(e) => return Err(anyhow!("part {i}: {e}")),
+        }
+    }
+    Ok(results)
+}
