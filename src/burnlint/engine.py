@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from burnlint.fix import digest
 from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
@@ -25,7 +26,10 @@ from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext
 from burnlint.source import DecodeError, SourceFile, decode_source
 from burnlint.syntax import parse, walk
-from burnlint.targets import Target, target_of
+from burnlint.targets import Target, crate_root, target_of
+
+if TYPE_CHECKING:
+    from burnlint.discover import Discovery
 
 # A file that mentions none of these cannot hold a store operation (DESIGN.md §1). Plain
 # `bytes in` checks: a regex over every file costs 2.5x more. `ModuleSnapshot` and the crate
@@ -71,8 +75,25 @@ def lint_paths(paths: Sequence[Path], options: EngineOptions) -> LintResult:
     """Check every Rust file under ``paths``."""
     from burnlint.discover import discover
 
-    discovery = discover(paths)
-    return lint_files(discovery.files, options, notifications=discovery.notifications)
+    def find(roots: Sequence[Path]) -> Discovery:
+        return discover(
+            roots,
+            respect_gitignore=options.respect_gitignore,
+            exclude=options.exclude,
+            exclude_root=options.exclude_root,
+        )
+
+    discovery = find(paths)
+    files = set(discovery.files)
+    # Files named one by one (pre-commit passes the staged ones) are checked with the facts of
+    # their whole cargo target: the rest of the crate is read, and reported on only if given.
+    crates = sorted({c for f in discovery.explicit if (c := crate_root(f.parent)) is not None})
+    context = {f for f in find(crates).files if f not in files} if crates else set()
+    options_used = options
+    if context:
+        reported = files if options.report_paths is None else files & set(options.report_paths)
+        options_used = replace(options, report_paths=frozenset(reported))
+    return lint_files(sorted(files | context), options_used, notifications=discovery.notifications)
 
 
 def lint_source(path: Path, data: bytes, options: EngineOptions) -> LintResult:
@@ -92,6 +113,9 @@ def lint_files(
     overrides = overrides or {}
     loaded: list[_File] = []
     checked = skipped = 0
+    report_only = (
+        {Path(os.path.abspath(p)) for p in options.report_paths} if options.report_paths is not None else None
+    )
     for path in sorted({Path(os.path.abspath(p)) for p in files}):
         display = display_path(path, root)
         data = overrides.get(path)
@@ -113,7 +137,8 @@ def lint_files(
                 notes.append(Notification(display, f"cannot read: {exc.strerror or exc}"))
                 skipped += 1
                 continue
-        checked += 1
+        if report_only is None or path in report_only:
+            checked += 1  # context files read for facts are not "checked"
         loaded.append(_File(path, display, data, target_of(path)))
 
     parsed: dict[Path, _File] = {}
@@ -146,7 +171,6 @@ def lint_files(
 
     rules = [rule() for rule in ALL_RULES if rule.id in options.rule_ids]
     findings: list[Finding] = []
-    report_only = {Path(os.path.abspath(p)) for p in options.report_paths} if options.report_paths is not None else None
     for path in sorted(models):
         model = models[path]
         if report_only is not None and path not in report_only:

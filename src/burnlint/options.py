@@ -30,3 +30,6 @@ class EngineOptions:
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
     severity: dict[str, Level] = field(default_factory=dict)
     report_paths: frozenset[Path] | None = None
+    respect_gitignore: bool = True
+    exclude: tuple[str, ...] = ()
+    exclude_root: Path | None = None
