@@ -92,6 +92,8 @@ def test_prefilter_changes_nothing() -> None:
     files = [*RULE_FIXTURES, *(f for c in CRATE_FIXTURES for f in sorted(c.rglob("*.rs")))]
     rule_ids = resolve_rules(select=["ALL"])
     on = lint_files(files, EngineOptions(rule_ids=rule_ids, project_root=TESTDATA))
-    off = lint_files(files, EngineOptions(rule_ids=rule_ids, project_root=TESTDATA, prefilter=False))
+    off = lint_files(
+        files, EngineOptions(rule_ids=rule_ids, project_root=TESTDATA, prefilter=False)
+    )
     assert on.findings == off.findings
     assert on.findings

@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from burnlint.fix import digest
 from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
+from burnlint.fix import digest
 from burnlint.model.file_model import FileModel
 from burnlint.model.helpers import HelperTable
 from burnlint.model.layout import LayoutFacts, collect_layout
@@ -98,7 +98,7 @@ def lint_paths(paths: Sequence[Path], options: EngineOptions) -> LintResult:
 
 def lint_source(path: Path, data: bytes, options: EngineOptions) -> LintResult:
     """Check one in-memory source as if it were ``path``."""
-    return lint_files([path], options, overrides={path.resolve(): data})
+    return lint_files([path], options, overrides={Path(os.path.abspath(path)): data})
 
 
 def lint_files(
@@ -114,7 +114,9 @@ def lint_files(
     loaded: list[_File] = []
     checked = skipped = 0
     report_only = (
-        {Path(os.path.abspath(p)) for p in options.report_paths} if options.report_paths is not None else None
+        {Path(os.path.abspath(p)) for p in options.report_paths}
+        if options.report_paths is not None
+        else None
     )
     for path in sorted({Path(os.path.abspath(p)) for p in files}):
         display = display_path(path, root)
@@ -126,7 +128,8 @@ def lint_files(
                     notes.append(
                         Notification(
                             display,
-                            f"skipped: {size:,} bytes is over the limit of {options.max_file_bytes:,}",
+                            f"skipped: {size:,} bytes is over the limit of "
+                            f"{options.max_file_bytes:,}",
                             level=Level.NOTE,
                         )
                     )
@@ -272,7 +275,8 @@ def _run_rules(
             notes.append(
                 Notification(
                     model.path,
-                    f"rule {rule.id} ({rule.name}) crashed on this file: {type(exc).__name__}: {exc}",
+                    f"rule {rule.id} ({rule.name}) crashed on this file: "
+                    f"{type(exc).__name__}: {exc}",
                     kind=NotificationKind.INTERNAL,
                     level=Level.ERROR,
                     rule_id=rule.id,

@@ -8,6 +8,7 @@ rest of the file is kept byte for byte, so line endings and a BOM survive.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import hashlib
 import os
@@ -59,7 +60,11 @@ def apply_edits(data: bytes, edits: Iterable[Edit]) -> tuple[bytes, int]:
     position = 0
     applied = 0
     for edit in ordered:
-        if edit.start_byte < position or edit.end_byte > len(data) or edit.start_byte > edit.end_byte:
+        if (
+            edit.start_byte < position
+            or edit.end_byte > len(data)
+            or edit.start_byte > edit.end_byte
+        ):
             continue
         out += data[position : edit.start_byte]
         out += edit.content.encode("utf-8")
@@ -79,7 +84,9 @@ def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file renamed over it; the original is
     untouched if anything fails."""
     mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else None
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".burnlint", dir=path.parent)
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=".burnlint", dir=path.parent
+    )
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -89,10 +96,8 @@ def write_atomically(path: Path, data: bytes) -> None:
             os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
-        except FileNotFoundError:
-            pass
         raise
 
 
@@ -114,22 +119,30 @@ def fix_files(
         try:
             data = path.read_bytes()
         except OSError as exc:
-            outcome.notifications.append(_fail(display, f"cannot read for fixing: {exc.strerror or exc}"))
+            outcome.notifications.append(
+                _fail(display, f"cannot read for fixing: {exc.strerror or exc}")
+            )
             continue
         if digests.get(display) != digest(data):
-            outcome.notifications.append(_fail(display, "not fixed: the file changed since it was checked"))
+            outcome.notifications.append(
+                _fail(display, "not fixed: the file changed since it was checked")
+            )
             continue
         new, applied = apply_edits(data, edits)
         if applied == 0 or new == data:
             continue
         if _syntax_errors(new) > _syntax_errors(data):
-            outcome.notifications.append(_fail(display, "not fixed: the fixed text would not parse"))
+            outcome.notifications.append(
+                _fail(display, "not fixed: the fixed text would not parse")
+            )
             continue
         if write:
             try:
                 write_atomically(path, new)
             except OSError as exc:
-                outcome.notifications.append(_fail(display, f"not fixed: cannot write: {exc.strerror or exc}"))
+                outcome.notifications.append(
+                    _fail(display, f"not fixed: cannot write: {exc.strerror or exc}")
+                )
                 continue
         else:
             outcome.diffs.append(unified_diff(display, data, new))

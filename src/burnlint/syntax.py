@@ -31,7 +31,8 @@ def parse(data: bytes) -> Tree:
 @cache
 def _type_query(types: tuple[str, ...]) -> Query:
     alternatives = " ".join(f"({t})" for t in types)
-    return Query(rust_language(), f"[{alternatives}] @node")
+    query: Query = Query(rust_language(), f"[{alternatives}] @node")
+    return query
 
 
 def nodes_of_type(root: Node, *types: str) -> list[Node]:
@@ -179,10 +180,14 @@ def enclosing(node: Node, types: frozenset[str], stop: frozenset[str] = frozense
 
 
 def is_descendant(node: Node, ancestor: Node) -> bool:
-    return ancestor.start_byte <= node.start_byte and node.end_byte <= ancestor.end_byte and (
-        node.start_byte != ancestor.start_byte
-        or node.end_byte != ancestor.end_byte
-        or _has_ancestor(node, ancestor)
+    return (
+        ancestor.start_byte <= node.start_byte
+        and node.end_byte <= ancestor.end_byte
+        and (
+            node.start_byte != ancestor.start_byte
+            or node.end_byte != ancestor.end_byte
+            or _has_ancestor(node, ancestor)
+        )
     )
 
 

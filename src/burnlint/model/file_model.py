@@ -12,14 +12,19 @@ from burnlint.model.helpers import HelperTable, OpHelper
 from burnlint.model.imports import STORE_NAMES, ImportFacts, collect_imports
 from burnlint.model.keymapping import Loader, loaders
 from burnlint.model.layout import LayoutFacts, collect_layout
-from burnlint.model.loops import InvarianceChecker, LoopContext, loop_of
-from burnlint.model.repeats import RepeatedSave, repeated_saves
+from burnlint.model.loops import (
+    PURE_FUNCTIONS,
+    PURE_METHODS,
+    InvarianceChecker,
+    LoopContext,
+    loop_of,
+)
 from burnlint.model.ops import StoreOp, detect_op
+from burnlint.model.repeats import RepeatedSave, repeated_saves
 from burnlint.model.results import ApplyChecker, Check, ResultClassifier, ResultUse, UseClass
 from burnlint.model.scopes import LazyResolution
 from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.source import SourceFile
-from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
 from burnlint.syntax import call_path, method_call_parts, nodes_of_type, walk
 
 _SCOPE_WORDS = tuple(name.encode() for name in (*STORE_NAMES, "ModuleSnapshot", "ModuleStore"))
@@ -120,7 +125,9 @@ class FileModel:
                 continue
             name = name_node.text.decode()
             parameters = function.child_by_field_name("parameters")
-            is_method = parameters is not None and any(c.type == "self_parameter" for c in parameters.named_children)
+            is_method = parameters is not None and any(
+                c.type == "self_parameter" for c in parameters.named_children
+            )
             tail = body.named_children[-1] if body.named_children else None
             if tail is not None:
                 build = self.stores.store_of(tail)
@@ -135,7 +142,9 @@ class FileModel:
                 use = self.result_use(op)
                 if use.use is UseClass.PROPAGATED and _escapes_function(use.decided_at, function):
                     line = self.source.line_of(function.start_byte) + 1
-                    path_params = self._path_params(op.store, function) if op.store is not None else None
+                    path_params = (
+                        self._path_params(op.store, function) if op.store is not None else None
+                    )
                     store = self._exported(op.store, name) if op.store is not None else None
                     table.add_op(
                         name,
@@ -170,9 +179,14 @@ class FileModel:
                 )
                 if not pure:
                     return None
-            elif node.type == "identifier" and node.parent is not None and node.parent.type not in (
-                "scoped_identifier",
-                "macro_invocation",
+            elif (
+                node.type == "identifier"
+                and node.parent is not None
+                and node.parent.type
+                not in (
+                    "scoped_identifier",
+                    "macro_invocation",
+                )
             ):
                 binding = self.resolution.binding_of(node)
                 if binding is None:

@@ -75,6 +75,16 @@ class HelperTable:
     def signature(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """A comparable summary, to detect when a fixpoint iteration stops changing."""
         return (
-            tuple(sorted(f"{n}/{m}/{b.kind.value}/{sorted(b.options)}" for (n, m), b in self.stores.items())),
-            tuple(sorted(f"{n}/{m}/{h.direction.value}/{h.store is not None}" for (n, m), h in self.ops.items())),
+            tuple(
+                sorted(
+                    f"{n}/{m}/{b.kind.value}/{sorted(b.options)}"
+                    for (n, m), b in self.stores.items()
+                )
+            ),
+            tuple(
+                sorted(
+                    f"{n}/{m}/{h.direction.value}/{h.store is not None}"
+                    for (n, m), h in self.ops.items()
+                )
+            ),
         )

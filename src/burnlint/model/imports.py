@@ -81,7 +81,9 @@ class ImportFacts:
         return None
 
 
-def _flatten_use(node: Node, prefix: list[str], out: list[tuple[list[str], str | None, bool]]) -> None:
+def _flatten_use(
+    node: Node, prefix: list[str], out: list[tuple[list[str], str | None, bool]]
+) -> None:
     """Expand a use tree into (path, alias, is_glob) triples."""
     stack: list[tuple[Node, list[str]]] = [(node, prefix)]
     while stack:
@@ -159,4 +161,8 @@ def _in_trait_impl(function: Node) -> bool:
     if parent is None or parent.type != "declaration_list":
         return False
     impl = parent.parent
-    return impl is not None and impl.type == "impl_item" and impl.child_by_field_name("trait") is not None
+    return (
+        impl is not None
+        and impl.type == "impl_item"
+        and impl.child_by_field_name("trait") is not None
+    )

@@ -81,7 +81,12 @@ def loaders(model: FileModel) -> list[Loader]:
     by_site: dict[int, Loader] = {}
     for op in model.ops:
         # a helper that loads for its caller is judged in its own file, where the store is built
-        if not op.is_load or op.helper is not None or op.store is None or op.store.kind is StoreKind.BURNPACK:
+        if (
+            not op.is_load
+            or op.helper is not None
+            or op.store is None
+            or op.store.kind is StoreKind.BURNPACK
+        ):
             continue
         site = op.store.constructor_node if op.store.helper is None else op.node
         loader = by_site.get(site.id)
@@ -115,6 +120,8 @@ def loaders(model: FileModel) -> list[Loader]:
             continue
         function = _function_of(loader.loads[0].node)
         if function is not None and function.id in pytorch_functions:
-            loader.clause = "a `SafetensorsStore` loaded beside a PyTorch loader in the same function"
+            loader.clause = (
+                "a `SafetensorsStore` loaded beside a PyTorch loader in the same function"
+            )
             facing.append(loader)
     return sorted(facing, key=lambda loader: loader.report_at.start_byte)

@@ -55,7 +55,11 @@ class LayoutFacts:
 
 def _derives_module(item: Node) -> bool:
     sibling = item.prev_named_sibling
-    while sibling is not None and sibling.type in ("attribute_item", "line_comment", "block_comment"):
+    while sibling is not None and sibling.type in (
+        "attribute_item",
+        "line_comment",
+        "block_comment",
+    ):
         if sibling.type == "attribute_item":
             body = text(sibling)
             if "derive" in body and "Module" in body:

@@ -140,9 +140,9 @@ def loop_of(node: Node) -> LoopContext | None:
             # the iterator expression of a `for` runs once; its body repeats
             body = current.child_by_field_name("body")
             condition = current.child_by_field_name("condition")
-            if kind != "for_expression" or child == body:
-                if kind != "while_expression" or child in (body, condition):
-                    return LoopContext(current, kind.removesuffix("_expression"))
+            repeats = child == body or (kind == "while_expression" and child == condition)
+            if kind == "loop_expression" or repeats:
+                return LoopContext(current, kind.removesuffix("_expression"))
         elif kind == "closure_expression" and iterator_closure(current):
             return LoopContext(current, "closure")
         child = current
@@ -224,7 +224,11 @@ def mutated_in(binding: Binding, region: Node) -> bool:
                 return True
             continue
         parent = use.node.parent
-        if parent is not None and parent.type == "field_expression" and parent.child_by_field_name("value") == use.node:
+        if (
+            parent is not None
+            and parent.type == "field_expression"
+            and parent.child_by_field_name("value") == use.node
+        ):
             call = parent.parent
             method = parent.child_by_field_name("field")
             if (
@@ -306,13 +310,21 @@ class InvarianceChecker:
         if macro_name(invocation) not in _FORMAT_MACROS:
             return False
         for token in walk(invocation):
-            if token.type == "identifier" and token.parent is not None and token.parent.type == "token_tree":
+            if (
+                token.type == "identifier"
+                and token.parent is not None
+                and token.parent.type == "token_tree"
+            ):
                 previous = token.prev_sibling
                 if previous is not None and previous.type in (".", "::"):
                     continue
                 if not self._binding_invariant(token, loop, depth + 1):
                     return False
-            elif token.type == "string_literal" and token.parent is not None and token.parent.type == "token_tree":
+            elif (
+                token.type == "string_literal"
+                and token.parent is not None
+                and token.parent.type == "token_tree"
+            ):
                 for name in CAPTURE.findall(text(token)):
                     binding = self._lookup_capture(name, token)
                     if binding is None:
@@ -322,7 +334,9 @@ class InvarianceChecker:
                     if mutated_in(binding, loop):
                         return False
                     if _within(binding.node, loop) and (
-                        binding.kind != "let" or binding.value is None or not self.invariant(binding.value, loop, depth + 1)
+                        binding.kind != "let"
+                        or binding.value is None
+                        or not self.invariant(binding.value, loop, depth + 1)
                     ):
                         return False
             elif token.type == "token_tree" and token != invocation:

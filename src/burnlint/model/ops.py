@@ -111,7 +111,9 @@ def detect_op(call: Node, model: FileModel) -> StoreOp | None:
     return None
 
 
-def _method_op(call: Node, receiver: Node, method: str, spec: OpSpec, model: FileModel) -> StoreOp | None:
+def _method_op(
+    call: Node, receiver: Node, method: str, spec: OpSpec, model: FileModel
+) -> StoreOp | None:
     arguments = arguments_of(call)
     if spec.arities and len(arguments) not in spec.arities:
         return None
@@ -119,7 +121,9 @@ def _method_op(call: Node, receiver: Node, method: str, spec: OpSpec, model: Fil
         store_node: Node | None = receiver
     else:
         store_node = arguments[0] if arguments else None
-    store = model.stores.store_of(store_node) if store_node is not None and method != "apply" else None
+    store = (
+        model.stores.store_of(store_node) if store_node is not None and method != "apply" else None
+    )
     if store is None:
         if not model.in_burn_store_scope:
             return None

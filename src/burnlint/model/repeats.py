@@ -48,7 +48,9 @@ class RepeatedSave:
     report_at: Node  # the constructor when it is in this file, else the call in the loop
     loop: LoopContext
     saves: list[StoreOp] = field(default_factory=list)
-    why: str = ""  # "built before the loop", "built in the loop from a path that never changes", ...
+    why: str = (
+        ""  # "built before the loop", "built in the loop from a path that never changes", ...
+    )
 
 
 def _normalise(node: Node) -> str:
@@ -65,7 +67,11 @@ def _once_per_iteration(op: StoreOp, loop: Node) -> bool:
             after = False
             for child in parent.named_children:
                 if after:
-                    statement = child.named_children[0] if child.type == "expression_statement" and child.named_children else child
+                    statement = (
+                        child.named_children[0]
+                        if child.type == "expression_statement" and child.named_children
+                        else child
+                    )
                     if statement.type in ("break_expression", "return_expression"):
                         return True
                 if child == current:
@@ -95,9 +101,12 @@ def _removes_path(loop: Node, store: StoreBuild, model: FileModel) -> bool:
         argument = strip_reference(arguments[0])
         if _normalise(argument) == wanted:
             return True
-        if wanted_binding is not None and argument.type == "identifier":
-            if model.resolution.binding_of(argument) is wanted_binding:
-                return True
+        if (
+            wanted_binding is not None
+            and argument.type == "identifier"
+            and model.resolution.binding_of(argument) is wanted_binding
+        ):
+            return True
     return False
 
 
@@ -130,7 +139,9 @@ def repeated_saves(model: FileModel) -> list[RepeatedSave]:
     return sorted(found.values(), key=lambda r: r.report_at.start_byte)
 
 
-def _repeats(op: StoreOp, store: StoreBuild, loop: LoopContext, model: FileModel) -> tuple[Node, str] | None:
+def _repeats(
+    op: StoreOp, store: StoreBuild, loop: LoopContext, model: FileModel
+) -> tuple[Node, str] | None:
     """Where to report, and why the path repeats; None when it does not (or is not certain)."""
     invariance = model.invariance
     if op.helper is not None:
@@ -143,7 +154,11 @@ def _repeats(op: StoreOp, store: StoreBuild, loop: LoopContext, model: FileModel
         for index in helper.path_params:
             if index >= len(arguments) or not invariance.invariant(arguments[index], loop.node):
                 return None
-        return op.node, f"`{op.helper}` saves into a store built from a path that does not change between iterations"
+        return (
+            op.node,
+            f"`{op.helper}` saves into a store built from a path that does not change between "
+            "iterations",
+        )
     local_ctor = store.helper is None
     argument = _store_argument(op)
     if argument is None:
@@ -166,12 +181,17 @@ def _repeats(op: StoreOp, store: StoreBuild, loop: LoopContext, model: FileModel
     return None
 
 
-def _invariant_path(store: StoreBuild, loop: LoopContext, model: FileModel) -> tuple[Node, str] | None:
+def _invariant_path(
+    store: StoreBuild, loop: LoopContext, model: FileModel
+) -> tuple[Node, str] | None:
     if store.path_argument is None:
         return None
     if not model.invariance.invariant(store.path_argument, loop.node):
         return None
-    return store.constructor_node, "the store is built in the loop from a path that does not change between iterations"
+    return (
+        store.constructor_node,
+        "the store is built in the loop from a path that does not change between iterations",
+    )
 
 
 def _store_argument(op: StoreOp) -> Node | None:

@@ -20,7 +20,6 @@ from burnlint.syntax import (
     method_call_parts,
     outer_parens,
     text,
-    unwrap_parens,
     walk,
 )
 
@@ -41,13 +40,33 @@ class UseClass(enum.IntEnum):
 
 # Result -> Result adapters: the chain takes the use of its end.
 CHAIN_METHODS = frozenset(
-    {"map_err", "context", "with_context", "wrap_err", "wrap_err_with", "inspect_err", "inspect", "map", "into"}
+    {
+        "map_err",
+        "context",
+        "with_context",
+        "wrap_err",
+        "wrap_err_with",
+        "inspect_err",
+        "inspect",
+        "map",
+        "into",
+    }
 )
 PANIC_METHODS = frozenset({"unwrap", "expect", "unwrap_unchecked", "unwrap_err", "expect_err"})
 DISCARD_METHODS = frozenset({"unwrap_or_default", "unwrap_or"})
-PANIC_MACROS = frozenset({"panic", "unreachable", "todo", "unimplemented", "assert", "assert_eq", "assert_ne"})
+PANIC_MACROS = frozenset(
+    {"panic", "unreachable", "todo", "unimplemented", "assert", "assert_eq", "assert_ne"}
+)
 ASSERT_MACROS = frozenset(
-    {"assert", "assert_eq", "assert_ne", "debug_assert", "debug_assert_eq", "debug_assert_ne", "assert_matches"}
+    {
+        "assert",
+        "assert_eq",
+        "assert_ne",
+        "debug_assert",
+        "debug_assert_eq",
+        "debug_assert_ne",
+        "assert_matches",
+    }
 )
 EARLY_RETURN_MACROS = frozenset({"ensure", "bail", "anyhow_ensure"})
 LOG_MACROS = frozenset(
@@ -87,7 +106,16 @@ NEUTRAL_CALLS = frozenset(
         "kind",
     }
 )
-EXIT_PATHS = (["process", "exit"], ["std", "process", "exit"], ["exit"], ["process", "abort"], ["std", "process", "abort"])
+# Calls that only build a value: wrapping the error, or a fallback after logging
+# (`unwrap_or_else(|e| { eprintln!(..); Default::default() })` is still logged only).
+VALUE_CALLS = frozenset({"Ok", "Some", "Err", "drop", "default"})
+EXIT_PATHS = (
+    ["process", "exit"],
+    ["std", "process", "exit"],
+    ["exit"],
+    ["process", "abort"],
+    ["std", "process", "abort"],
+)
 
 
 @dataclass
@@ -203,7 +231,15 @@ class ResultClassifier:
             return ResultUse(UseClass.PROPAGATED, block, ok_escapes=True)
         if owner.type in ("function_item", "closure_expression"):
             return ResultUse(UseClass.PROPAGATED, block, ok_escapes=True)
-        if owner.type in ("if_expression", "unsafe_block", "async_block", "block", "match_arm", "loop_expression", "else_clause"):
+        if owner.type in (
+            "if_expression",
+            "unsafe_block",
+            "async_block",
+            "block",
+            "match_arm",
+            "loop_expression",
+            "else_clause",
+        ):
             return self.use_of(owner)
         if owner.type == "expression_statement":
             return ResultUse(UseClass.DISCARDED, block, ok_dropped=True)
@@ -265,10 +301,16 @@ class ResultClassifier:
             end = self.use_of(call)
             # `.inspect_err(|e| eprintln!(..)).ok()`: logged, then dropped, is logged only;
             # a closure that panics makes the whole chain panicking.
-            if method in ("inspect_err", "map_err") and arguments and end.use <= UseClass.LOGGED_ONLY:
+            if (
+                method in ("inspect_err", "map_err")
+                and arguments
+                and end.use <= UseClass.LOGGED_ONLY
+            ):
                 closure_class = self.err_path(arguments[0])
                 if closure_class is UseClass.PANICKING:
-                    return ResultUse(UseClass.PANICKING, call, ok_values=end.ok_values, ok_dropped=end.ok_dropped)
+                    return ResultUse(
+                        UseClass.PANICKING, call, ok_values=end.ok_values, ok_dropped=end.ok_dropped
+                    )
                 if closure_class is UseClass.LOGGED_ONLY and end.use is UseClass.DISCARDED:
                     end.use = UseClass.LOGGED_ONLY
                     end.err_path = [arguments[0]]
@@ -294,7 +336,9 @@ class ResultClassifier:
         if parent is None:
             return ResultUse(UseClass.DISCARDED, call, ok_dropped=True)
         if parent.type == "expression_statement" or (
-            parent.type == "let_declaration" and (p := parent.child_by_field_name("pattern")) is not None and p.type == "_"
+            parent.type == "let_declaration"
+            and (p := parent.child_by_field_name("pattern")) is not None
+            and p.type == "_"
         ):
             return ResultUse(UseClass.DISCARDED, call, ok_dropped=True)
         if parent.type == "try_expression":
@@ -314,7 +358,9 @@ class ResultClassifier:
             while if_node is not None and if_node.type == "let_chain":
                 if_node = if_node.parent
             if pattern is not None and if_node is not None:
-                consequence = if_node.child_by_field_name("consequence") or if_node.child_by_field_name("body")
+                consequence = if_node.child_by_field_name(
+                    "consequence"
+                ) or if_node.child_by_field_name("body")
                 alternative = if_node.child_by_field_name("alternative")
                 if ok_side:  # if let Some(v) = op.ok() { .. } else { err path }
                     result = self._err_in(alternative, if_node)
@@ -346,7 +392,9 @@ class ResultClassifier:
                 true_means_err = not true_means_err
                 current = outer_parens(parent)
                 continue
-            if parent.type == "binary_expression" and text(parent.child_by_field_name("operator")) in ("&&", "||"):
+            if parent.type == "binary_expression" and text(
+                parent.child_by_field_name("operator")
+            ) in ("&&", "||"):
                 current = outer_parens(parent)
                 continue
             break
@@ -354,8 +402,13 @@ class ResultClassifier:
         assert parent is not None
         if parent.type == "expression_statement":
             return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
-        if parent.type in ("if_expression", "while_expression") and field_of(current) == "condition":
-            consequence = parent.child_by_field_name("consequence") or parent.child_by_field_name("body")
+        if (
+            parent.type in ("if_expression", "while_expression")
+            and field_of(current) == "condition"
+        ):
+            consequence = parent.child_by_field_name("consequence") or parent.child_by_field_name(
+                "body"
+            )
             alternative = parent.child_by_field_name("alternative")
             branch = consequence if true_means_err else alternative
             result = self._err_in(branch, parent)
@@ -369,7 +422,9 @@ class ResultClassifier:
                 binding = self.model.resolution.binding_of(pattern)
                 if binding is not None:
                     uses = [
-                        self._bool_use(u.node, true_means_err) if u.macro is None else self._macro_use(u)
+                        self._bool_use(u.node, true_means_err)
+                        if u.macro is None
+                        else self._macro_use(u)
                         for u in binding.uses
                     ]
                     return _strongest(uses, parent)
@@ -404,7 +459,9 @@ class ResultClassifier:
         match (`Err(e) => Err(e.into())` as a function's tail is propagation)."""
         tail = value
         if tail.type == "block":
-            named = [c for c in tail.named_children if c.type not in ("line_comment", "block_comment")]
+            named = [
+                c for c in tail.named_children if c.type not in ("line_comment", "block_comment")
+            ]
             tail = named[-1] if named and is_tail_expression(named[-1]) else tail
         if tail.type == "call_expression" and call_path(tail)[-1:] == ["Err"]:
             return max(self.err_path(value), self.use_of(match).use)
@@ -434,7 +491,7 @@ class ResultClassifier:
         return ResultUse(UseClass.PROPAGATED, owner, ok_escapes=True)
 
     def _ok_pattern(self, pattern: Node, result: ResultUse) -> None:
-        covers_err, covers_ok, ok_pattern = _arm_covers(pattern)
+        ok_pattern = _arm_covers(pattern)[2]
         if ok_pattern is not None:
             self._bind_ok(ok_pattern, result)
         else:
@@ -466,7 +523,9 @@ class ResultClassifier:
                 return UseClass.DISCARDED
             node = body
         exits = panics = handles = logs = False
-        for current in walk(node, skip=frozenset({"closure_expression", "function_item", "token_tree"})):
+        for current in walk(
+            node, skip=frozenset({"closure_expression", "function_item", "token_tree"})
+        ):
             kind = current.type
             if kind in ("return_expression", "break_expression", "try_expression"):
                 exits = True
@@ -486,16 +545,14 @@ class ResultClassifier:
                 handles = True
             elif kind == "call_expression":
                 path = call_path(current)
-                if path and any(path[-len(p):] == p for p in EXIT_PATHS if len(path) >= len(p)):
+                if path and any(path[-len(p) :] == p for p in EXIT_PATHS if len(path) >= len(p)):
                     panics = True
                     continue
                 parts = method_call_parts(current)
                 name = parts[1] if parts is not None else (path[-1] if path else "")
                 if name in PANIC_METHODS:
                     panics = True
-                elif name in NEUTRAL_CALLS:
-                    continue
-                elif path and path[-1] in ("Ok", "Some", "Err", "drop"):
+                elif name in NEUTRAL_CALLS or (path and path[-1] in VALUE_CALLS):
                     continue
                 else:
                     handles = True
@@ -519,7 +576,9 @@ def _arm_covers(pattern: Node) -> tuple[bool, bool, Node | None]:
         node = stack.pop()
         if node.type == "match_pattern":
             condition = node.child_by_field_name("condition")
-            stack.extend(c for c in node.children if (c.is_named or c.type == "_") and c != condition)
+            stack.extend(
+                c for c in node.children if (c.is_named or c.type == "_") and c != condition
+            )
             continue
         if node.type == "or_pattern":
             stack.extend(node.named_children)
@@ -545,16 +604,21 @@ def _arm_covers(pattern: Node) -> tuple[bool, bool, Node | None]:
 
 # ApplyResult -------------------------------------------------------------------------------------
 
-class Check(enum.Flag):
-    """What reading an ``ApplyResult`` verifies."""
 
-    NONE = 0
-    MISSING = enum.auto()  # `.missing` read
-    ERRORS = enum.auto()  # `.errors` read or `.is_success()` called
-    WHOLE = MISSING | ERRORS  # formatted, returned or passed on as a whole
+# What reading an ``ApplyResult`` verifies: a set of these names. Formatting, returning or
+# passing on the whole result verifies both (its Display lists missing paths and errors).
+MISSING = "missing"  # `.missing` read
+ERRORS = "errors"  # `.errors` read or `.is_success()` called
+Check = frozenset[str]
+NOTHING: Check = frozenset()
+WHOLE: Check = frozenset({MISSING, ERRORS})
 
 
-FIELD_CHECKS = {"missing": Check.MISSING, "errors": Check.ERRORS, "is_success": Check.ERRORS}
+FIELD_CHECKS: dict[str, Check] = {
+    "missing": frozenset({MISSING}),
+    "errors": frozenset({ERRORS}),
+    "is_success": frozenset({ERRORS}),
+}
 
 
 class ApplyChecker:
@@ -566,8 +630,8 @@ class ApplyChecker:
 
     def of_result_use(self, use: ResultUse) -> Check:
         if use.ok_escapes:
-            return Check.WHOLE
-        checks = Check.NONE
+            return WHOLE
+        checks = NOTHING
         for value in use.ok_values:
             checks |= self.of_value(value)
         for binding in use.ok_bindings:
@@ -575,7 +639,7 @@ class ApplyChecker:
         return checks
 
     def of_binding(self, binding: Binding, after: int) -> Check:
-        checks = Check.NONE
+        checks = NOTHING
         for use in binding.uses:
             if use.node.start_byte < after:
                 continue
@@ -587,13 +651,13 @@ class ApplyChecker:
 
     def _macro(self, use: Use) -> Check:
         if use.capture or not use.trail:
-            return Check.WHOLE  # `{r}`, `{r:?}`, `"{}", r`: the summary lists missing and errors
-        return FIELD_CHECKS.get(use.trail[0], Check.NONE)
+            return WHOLE  # `{r}`, `{r:?}`, `"{}", r`: the summary lists missing and errors
+        return FIELD_CHECKS.get(use.trail[0], NOTHING)
 
     def of_value(self, node: Node) -> Check:
         key = node.id
         if key in self.visiting:
-            return Check.NONE
+            return NOTHING
         self.visiting.add(key)
         try:
             return self._of_value(node)
@@ -604,47 +668,60 @@ class ApplyChecker:
         node = outer_parens(node)
         parent = node.parent
         if parent is None:
-            return Check.NONE
+            return NOTHING
         kind = parent.type
         if kind == "field_expression" and field_of(node) == "value":
             name = text(parent.child_by_field_name("field"))
-            return FIELD_CHECKS.get(name, Check.NONE)
+            return FIELD_CHECKS.get(name, NOTHING)
         if kind == "let_declaration" and field_of(node) == "value":
             pattern = parent.child_by_field_name("pattern")
             if pattern is not None and pattern.type == "mut_pattern":
-                pattern = next((c for c in pattern.named_children if c.type == "identifier"), pattern)
+                pattern = next(
+                    (c for c in pattern.named_children if c.type == "identifier"), pattern
+                )
             if pattern is not None and pattern.type == "identifier":
                 binding = self.model.resolution.binding_of(pattern)
                 if binding is not None:
                     return self.of_binding(binding, after=parent.end_byte)
             if pattern is not None and pattern.type == "struct_pattern":
-                names = {text(c) for c in walk(pattern) if c.type in ("shorthand_field_identifier", "field_identifier")}
-                checks = Check.NONE
+                names = {
+                    text(c)
+                    for c in walk(pattern)
+                    if c.type in ("shorthand_field_identifier", "field_identifier")
+                }
+                checks = NOTHING
                 for name in names:
-                    checks |= FIELD_CHECKS.get(name, Check.NONE)
+                    checks |= FIELD_CHECKS.get(name, NOTHING)
                 return checks
-            return Check.NONE
+            return NOTHING
         if kind == "expression_statement":
             if is_unterminated_statement(parent) and parent.parent is not None:
                 owner = parent.parent.parent
                 if owner is not None and owner.type in ("function_item", "closure_expression"):
-                    return Check.WHOLE
+                    return WHOLE
                 if owner is not None:
                     return self.of_value(owner)
-            return Check.NONE
+            return NOTHING
         if kind == "block" and is_tail_expression(node):
             owner = parent.parent
             if owner is not None and owner.type in ("function_item", "closure_expression"):
-                return Check.WHOLE
+                return WHOLE
             if owner is not None:
                 return self.of_value(owner)
-            return Check.NONE
-        if kind in ("arguments", "return_expression", "field_initializer", "shorthand_field_initializer", "array_expression", "tuple_expression"):
+            return NOTHING
+        if kind in (
+            "arguments",
+            "return_expression",
+            "field_initializer",
+            "shorthand_field_initializer",
+            "array_expression",
+            "tuple_expression",
+        ):
             if kind == "arguments":
                 call = parent.parent
                 if call is not None and call_path(call)[-1:] == ["drop"]:
-                    return Check.NONE
-            return Check.WHOLE
+                    return NOTHING
+            return WHOLE
         if kind == "reference_expression":
             return self.of_value(parent)
         if kind == "try_expression":
@@ -655,7 +732,7 @@ class ApplyChecker:
                 binding = self.model.resolution.binding_of(left)
                 if binding is not None:
                     return self.of_binding(binding, after=parent.end_byte)
-            return Check.WHOLE
+            return WHOLE
         if kind == "match_expression":
-            return Check.WHOLE
-        return Check.NONE
+            return WHOLE
+        return NOTHING

@@ -138,10 +138,15 @@ def pattern_identifiers(pattern: Node) -> list[Node]:
             continue
         for index in range(node.child_count - 1, -1, -1):
             child = node.children[index]
-            if node.type in ("tuple_struct_pattern", "struct_pattern") and node.field_name_for_child(index) == "type":
+            if (
+                node.type in ("tuple_struct_pattern", "struct_pattern")
+                and node.field_name_for_child(index) == "type"
+            ):
                 continue
-            if node.type == "field_pattern" and node.field_name_for_child(index) == "name" and any(
-                node.field_name_for_child(i) == "pattern" for i in range(node.child_count)
+            if (
+                node.type == "field_pattern"
+                and node.field_name_for_child(index) == "name"
+                and any(node.field_name_for_child(i) == "pattern" for i in range(node.child_count))
             ):
                 continue
             if node.type == "match_pattern" and node.field_name_for_child(index) == "condition":
@@ -191,7 +196,9 @@ class _Resolver:
 
     # the walk --------------------------------------------------------------------------------
     def run(self, root: Node) -> Resolution:
-        # tasks: ("visit", node) | ("push",) | ("barrier",) | ("pop",) | ("declare", pattern, kind, decl, value)
+        # tasks: ("visit", node), ("push",), ("barrier",), ("pop",), ("pop_barrier",),
+        # ("declare", pattern, kind, declaration, value), ("declare_self", node, parameter),
+        # ("assign", target, expression), ("mut_borrow", target, expression)
         tasks: list[tuple[object, ...]] = [("visit", root)]
         while tasks:
             task = tasks.pop()
@@ -229,12 +236,12 @@ class _Resolver:
                 assert isinstance(target, Node) and isinstance(expression, Node)
                 target = unwrap_parens(target)
                 if target.type == "identifier":
-                    binding = self.lookup(text(target))
-                    if binding is not None:
+                    found = self.lookup(text(target))
+                    if found is not None:
                         if op == "assign":
-                            binding.assignments.append(expression)
+                            found.assignments.append(expression)
                         else:
-                            binding.mutable_borrows.append(expression)
+                            found.mutable_borrows.append(expression)
         return self.result
 
     def visit(self, node: Node, tasks: list[tuple[object, ...]]) -> None:
@@ -319,7 +326,9 @@ class _Resolver:
             later.append(("pop",))
         elif kind in ("if_expression", "while_expression"):
             condition = node.child_by_field_name("condition")
-            consequence = node.child_by_field_name("consequence") or node.child_by_field_name("body")
+            consequence = node.child_by_field_name("consequence") or node.child_by_field_name(
+                "body"
+            )
             alternative = node.child_by_field_name("alternative")
             later.append(("push",))
             if condition is not None:
@@ -366,7 +375,12 @@ class _Resolver:
                 later.append(("mut_borrow", value, node))
             if value is not None:
                 later.append(("visit", value))
-        elif kind in ("field_identifier", "shorthand_field_identifier", "string_literal", "raw_string_literal"):
+        elif kind in (
+            "field_identifier",
+            "shorthand_field_identifier",
+            "string_literal",
+            "raw_string_literal",
+        ):
             return
         else:
             later.extend(("visit", c) for c in node.children if c.is_named)
@@ -388,11 +402,15 @@ class _Resolver:
                     previous = children[index - 1].type if index > 0 else ""
                     if previous in (".", "::"):
                         continue
-                    self.reference(child, Use(child, macro=invocation, trail=_trail(children, index)))
+                    self.reference(
+                        child, Use(child, macro=invocation, trail=_trail(children, index))
+                    )
                 elif child.type == "self":
                     binding = self.lookup("self")
                     if binding is not None:
-                        binding.uses.append(Use(child, macro=invocation, trail=_trail(children, index)))
+                        binding.uses.append(
+                            Use(child, macro=invocation, trail=_trail(children, index))
+                        )
                 elif child.type in ("string_literal", "raw_string_literal"):
                     for match in CAPTURE.finditer(text(child)):
                         binding = self.lookup(match.group(1))
@@ -405,7 +423,11 @@ def _trail(tokens: list[Node], index: int) -> tuple[str, ...]:
     """Names after ``ident``: ``.missing.is_empty()`` -> ("missing", "is_empty")."""
     names: list[str] = []
     i = index + 1
-    while i + 1 < len(tokens) and tokens[i].type == "." and tokens[i + 1].type in ("identifier", "integer_literal"):
+    while (
+        i + 1 < len(tokens)
+        and tokens[i].type == "."
+        and tokens[i + 1].type in ("identifier", "integer_literal")
+    ):
         names.append(text(tokens[i + 1]))
         i += 2
     return tuple(names)

@@ -20,8 +20,17 @@ FILE_CONSTRUCTORS = frozenset({"from_file"})
 
 # Builder methods take `mut self` and return `Self` (burn-store-api.md §1). Options whose
 # value is a bool literal are recorded by name; the others mark remapping or adapters.
+# burn 0.22.1: `map_indices_contiguous_except(..)` sets the option with exceptions
+OPTION_ALIASES = {"map_indices_contiguous_except": "map_indices_contiguous"}
 BOOL_OPTIONS = frozenset(
-    {"overwrite", "allow_partial", "validate", "skip_enum_variants", "map_indices_contiguous", "auto_extension"}
+    {
+        "overwrite",
+        "allow_partial",
+        "validate",
+        "skip_enum_variants",
+        "map_indices_contiguous",
+        "auto_extension",
+    }
 )
 REMAP_BUILDERS = frozenset({"with_key_remapping", "with_remap_pattern", "remap"})
 ADAPTER_BUILDERS = frozenset({"with_from_adapter", "with_to_adapter"})
@@ -41,7 +50,7 @@ OTHER_BUILDERS = frozenset(
         "with_top_level_key",
     }
 )
-BUILDERS = BOOL_OPTIONS | REMAP_BUILDERS | ADAPTER_BUILDERS | OTHER_BUILDERS
+BUILDERS = BOOL_OPTIONS | REMAP_BUILDERS | ADAPTER_BUILDERS | OTHER_BUILDERS | set(OPTION_ALIASES)
 
 
 class Backing(enum.Enum):
@@ -175,7 +184,9 @@ class StoreEvaluator:
                     constructor=constructor,
                     backing=Backing.FILE if constructor in FILE_CONSTRUCTORS else Backing.MEMORY,
                     constructor_node=node,
-                    path_argument=arguments[0] if arguments and constructor == "from_file" else None,
+                    path_argument=arguments[0]
+                    if arguments and constructor == "from_file"
+                    else None,
                     chain_end=node,
                 )
             if path:
@@ -208,13 +219,17 @@ class StoreEvaluator:
     def _apply_builder(self, base: StoreBuild, call: Node, method: str) -> StoreBuild:
         arguments = arguments_of(call)
         build = replace(base, chain_end=call)
+        if method in OPTION_ALIASES:
+            return build.with_option(OPTION_ALIASES[method], OptionSetting(value=None, node=call))
         if method in BOOL_OPTIONS:
             value = _bool_literal(arguments[0]) if arguments else None
             return build.with_option(method, OptionSetting(value=value, node=call))
         if method in REMAP_BUILDERS:
             return replace(build, remaps=True)
         if method in ADAPTER_BUILDERS and arguments:
-            return replace(build, adapters=build.adapters | _adapter_names(arguments[0], self.model))
+            return replace(
+                build, adapters=build.adapters | _adapter_names(arguments[0], self.model)
+            )
         return build
 
     def binding_store(self, binding: object, at: Node) -> StoreBuild | None:

@@ -19,10 +19,16 @@ def failure_effect(op: StoreOp) -> str:
     if op.is_save:
         effect = "a failed save goes unnoticed and the file on disk keeps its old contents"
         store = op.store
-        if store is not None and store.backing is Backing.FILE and store.option("overwrite") is None:
+        if (
+            store is not None
+            and store.backing is Backing.FILE
+            and store.option("overwrite") is None
+        ):
             effect += (
                 "; this store does not overwrite by default, so an existing file fails every"
                 " save with `File already exists`"
             )
         return effect
-    return "a failed load goes unnoticed and the model runs with a mix of loaded and initial weights"
+    return (
+        "a failed load goes unnoticed and the model runs with a mix of loaded and initial weights"
+    )

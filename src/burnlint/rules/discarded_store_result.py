@@ -28,5 +28,8 @@ class DiscardedStoreResult(Rule):
             yield ctx.finding(
                 op.node,
                 f"the `Result` of {op_name(op)} is discarded: {failure_effect(op)}",
-                help="propagate the error with `?`, or handle the `Err` (stop, retry, or count the failure)",
+                help=(
+                    "propagate the error with `?`, or handle the `Err` "
+                    "(stop, retry, or count the failure)"
+                ),
             )

@@ -26,14 +26,26 @@ PRESCRIBED: dict[LayoutKind, dict[StoreKind, dict[str, bool]]] = {
     },
 }
 
+# What each default does to the keys of a PyTorch `nn.Sequential` (`net.0`, ReLU, `net.2`).
 DEFAULT_EFFECT = {
     StoreKind.PYTORCH: {
-        "map_indices_contiguous": "renumbers `net.0, net.2` to `net.0, net.1` (`map_indices_contiguous` defaults to `true`)",
-        "skip_enum_variants": "drops enum variant names from paths (`skip_enum_variants` defaults to `true`)",
+        "map_indices_contiguous": (
+            "renumbers `net.0, net.2` to `net.0, net.1` "
+            "(`map_indices_contiguous` defaults to `true`)"
+        ),
+        "skip_enum_variants": (
+            "drops enum variant names from paths (`skip_enum_variants` defaults to `true`)"
+        ),
     },
     StoreKind.SAFETENSORS: {
-        "map_indices_contiguous": "keeps `net.0, net.2` as they are, so a `Vec<Linear>` looking for `net.1` finds nothing (`map_indices_contiguous` defaults to `false`)",
-        "skip_enum_variants": "expects enum variant names in paths (`net.0.Linear.weight`), which PyTorch files never have (`skip_enum_variants` defaults to `false`)",
+        "map_indices_contiguous": (
+            "keeps `net.0, net.2` as they are, so a `Vec<Linear>` looking for `net.1` finds "
+            "nothing (`map_indices_contiguous` defaults to `false`)"
+        ),
+        "skip_enum_variants": (
+            "expects enum variant names in paths (`net.0.Linear.weight`), which PyTorch files "
+            "never have (`skip_enum_variants` defaults to `false`)"
+        ),
     },
 }
 
@@ -62,7 +74,9 @@ class ImplicitKeyMapping(Rule):
     id = "BL005"
     name = "implicit-key-mapping"
     level = Level.WARNING
-    summary = "a PyTorch-facing loader leaves `map_indices_contiguous` or `skip_enum_variants` implicit"
+    summary = (
+        "a PyTorch-facing loader leaves `map_indices_contiguous` or `skip_enum_variants` implicit"
+    )
     precision = "medium"
     fixable = True
     tags = ("correctness", "burn-store", "pytorch")
@@ -85,9 +99,13 @@ class ImplicitKeyMapping(Rule):
             )
             fix = key_mapping_fix(ctx, loader)
             layout = ctx.model.layout.kind
-            help_text = (
-                f"write both options explicitly; for this crate's {layout.value} layout: `{fix.edits[0].content}`"
-                if fix is not None
-                else "write both options explicitly, with the values your module layout needs"
-            )
+            if fix is not None:
+                values = fix.edits[0].content
+                help_text = (
+                    f"write both options; for this crate's {layout.value} layout: `{values}`"
+                )
+            else:
+                help_text = (
+                    "write both options explicitly, with the values your module layout needs"
+                )
             yield ctx.finding(loader.report_at, message, help=help_text, related=related, fix=fix)

@@ -40,13 +40,19 @@ class ImplicitOverwrite(Rule):
             store = saves[0].store
             assert store is not None
             related = tuple(
-                RelatedLocation(ctx.location(op.node), "saved into here") for op in saves if op.node != site
+                RelatedLocation(ctx.location(op.node), "saved into here")
+                for op in saves
+                if op.node != site
             )
             yield ctx.finding(
                 site,
-                f"`{store.kind.value}` is saved into without `.overwrite(..)`: it refuses to replace "
-                "an existing file, so running the program a second time fails with `File already exists`",
-                help="say what you want: `.overwrite(true)` to replace, `.overwrite(false)` to keep the first file",
+                f"`{store.kind.value}` is saved into without `.overwrite(..)`: it refuses to "
+                "replace an existing file, so running the program a second time fails with "
+                "`File already exists`",
+                help=(
+                    "say what you want: `.overwrite(true)` to replace the file, "
+                    "`.overwrite(false)` to keep the first one"
+                ),
                 related=related,
                 fix=overwrite_fix(ctx, store),
             )

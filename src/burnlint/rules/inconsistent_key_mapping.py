@@ -23,7 +23,10 @@ class InconsistentKeyMapping(Rule):
     id = "BL006"
     name = "inconsistent-key-mapping"
     level = Level.WARNING
-    summary = "PyTorch-facing `PytorchStore` and `SafetensorsStore` loaders in one file map keys differently"
+    summary = (
+        "PyTorch-facing `PytorchStore` and `SafetensorsStore` loaders in one file map keys "
+        "differently"
+    )
     precision = "medium"
     tags = ("correctness", "burn-store", "pytorch")
 
@@ -41,7 +44,9 @@ class InconsistentKeyMapping(Rule):
                 differing = [
                     o
                     for o in options
-                    if st.effective(o) is not None and pt.effective(o) is not None and st.effective(o) != pt.effective(o)
+                    if st.effective(o) is not None
+                    and pt.effective(o) is not None
+                    and st.effective(o) != pt.effective(o)
                 ]
                 if not differing:
                     continue
@@ -56,6 +61,10 @@ class InconsistentKeyMapping(Rule):
                     f"differently ({details}): the same weights load with one and fail or mis-map "
                     "with the other",
                     help="write the same explicit values on both stores",
-                    related=(RelatedLocation(ctx.location(pt.report_at), "the `PytorchStore` is built here"),),
+                    related=(
+                        RelatedLocation(
+                            ctx.location(pt.report_at), "the `PytorchStore` is built here"
+                        ),
+                    ),
                 )
                 break

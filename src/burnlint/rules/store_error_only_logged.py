@@ -33,11 +33,18 @@ class StoreErrorOnlyLogged(Rule):
                     f"the error of {op_name(op)} in a loop is only logged: training goes on "
                     "while the checkpoint on disk stays at the last successful save"
                 )
-                help_text = "stop on failure (`?` or `break`), or count failures and report them after the loop"
+                help_text = (
+                    "stop on failure (`?` or `break`), or count failures and report them "
+                    "after the loop"
+                )
             else:
                 message = (
-                    f"the error of {op_name(op)} is only logged: every store applies the tensors it "
-                    "can before returning `Err`, so the model runs with a mix of loaded and initial weights"
+                    f"the error of {op_name(op)} is only logged: every store applies the tensors "
+                    "it can before returning `Err`, so the model runs with a mix of loaded and "
+                    "initial weights"
                 )
-                help_text = "stop on failure (`?`, `expect`), or re-initialise the model in the `Err` branch"
+                help_text = (
+                    "stop on failure (`?`, `expect`), or re-initialise the model in the `Err` "
+                    "branch"
+                )
             yield ctx.finding(op.node, message, help=help_text)

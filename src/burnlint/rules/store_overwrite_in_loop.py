@@ -51,7 +51,8 @@ class StoreOverwriteInLoop(Rule):
                 related = (
                     *related,
                     RelatedLocation(
-                        store.origin, f"`{store.helper}` builds the store here, without `.overwrite(..)`"
+                        store.origin,
+                        f"`{store.helper}` builds the store here, without `.overwrite(..)`",
                     ),
                 )
             message = (

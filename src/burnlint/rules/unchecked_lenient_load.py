@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from burnlint.findings import Finding, Level, Location, RelatedLocation
-from burnlint.model.results import Check
+from burnlint.model.results import ERRORS, MISSING, NOTHING, Check
 from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext
 
@@ -23,38 +23,38 @@ class UncheckedLenientLoad(Rule):
         for op in model.ops:
             if not op.is_load:
                 continue
-            required = Check.NONE
+            required: Check = NOTHING
             reasons: list[str] = []
             if op.method == "apply" and op.helper is None:
-                required = Check.MISSING | Check.ERRORS
+                required = frozenset({MISSING, ERRORS})
                 reasons.append("`apply` never fails")
             elif op.store is not None:
                 if op.store.is_set_true("allow_partial"):
-                    required |= Check.MISSING
+                    required |= {MISSING}
                     reasons.append("`.allow_partial(true)`")
                 validate = op.store.option("validate")
                 if validate is not None and validate.value is not True:
-                    required |= Check.ERRORS
+                    required |= {ERRORS}
                     reasons.append("`.validate(false)`")
                 reasons = [f"the store has {' and '.join(reasons)}"] if reasons else []
-            if required is Check.NONE:
+            if not required:
                 continue
-            unchecked = required & ~model.apply_checks(op)
-            if unchecked is Check.NONE:
+            unchecked = required - model.apply_checks(op)
+            if not unchecked:
                 continue
             silent: list[str] = []
-            if unchecked & Check.MISSING:
+            if MISSING in unchecked:
                 silent.append("tensors missing from the file (`missing`)")
-            if unchecked & Check.ERRORS:
+            if ERRORS in unchecked:
                 silent.append("shape mismatches (`errors`)")
             message = (
                 f"the `ApplyResult` of `{op.method}` is not checked while {' and '.join(reasons)}: "
                 f"{' and '.join(silent)} leave parameters at their initial values, silently"
             )
             wanted = []
-            if unchecked & Check.MISSING:
+            if MISSING in unchecked:
                 wanted.append("`result.missing`")
-            if unchecked & Check.ERRORS:
+            if ERRORS in unchecked:
                 wanted.append("`result.errors` (or `is_success()`)")
             related: tuple[RelatedLocation, ...] = ()
             if op.store is not None and op.store.helper_path is None:
@@ -67,6 +67,9 @@ class UncheckedLenientLoad(Rule):
             yield ctx.finding(
                 op.node,
                 message,
-                help=f"read {' and '.join(wanted)}, or print the whole result (`{{result}}` lists both)",
+                help=(
+                    f"read {' and '.join(wanted)}, or print the whole result "
+                    "(`{result}` lists both)"
+                ),
                 related=related,
             )

@@ -1,0 +1,323 @@
+"""Turn the paths given on the command line into the sorted list of Rust files to check.
+
+Rules, in the order they are applied:
+
+- A path given explicitly is always taken: a directory is walked even when it is hidden, named
+  ``target`` or ignored; a file is checked when it ends in ``.rs`` (anything else gets a note).
+- Below a given directory, hidden directories (``.git``, ``.cargo``, ...) and cargo build
+  directories are skipped. A build directory is a ``target`` beside a ``Cargo.toml`` or any
+  directory holding a valid ``CACHEDIR.TAG`` (cargo writes one into every target dir, custom
+  ``CARGO_TARGET_DIR`` included). A ``src/target/`` module directory is *not* skipped: a
+  plain name test would silently drop real code.
+- ``.gitignore`` files are honoured like git does: the one in each walked directory, those of
+  the ancestors up to the enclosing git work tree (and its ``.git/info/exclude``); a deeper
+  file overrides a shallower one and an ignored directory is not entered.
+- ``exclude`` holds gitignore-style patterns relative to ``exclude_root`` (the config file's
+  directory), else to each given directory.
+- Symbolic links: a link to a file inside the given directory is checked under the file's real
+  path, once. A link to a directory inside it is not entered: its target is walked where it
+  really is, so nothing is checked twice and no cycle can form. A link that leaves the given
+  directory, loops back onto an ancestor or points nowhere is skipped with a note.
+- Every file is checked once, whatever path or link leads to it, and the output is sorted by
+  POSIX path string.
+
+Nothing here raises on bad input: unreadable directories and ignore files become notifications.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pathspec import GitIgnoreSpec
+
+from burnlint.findings import Level, Notification, NotificationKind
+
+RUST_SUFFIX = ".rs"
+
+# https://bford.info/cachedir/: the file must start with this exact signature.
+_CACHEDIR_SIGNATURE = b"Signature: 8a477f597d28d172789f06886806bc55"
+
+
+@dataclass(frozen=True)
+class Discovery:
+    """The files to check, what the user should know about the walk, and which files were
+    named on the command line (pre-commit passes only those: findings are reported for them
+    while the rest of their targets is read for facts)."""
+
+    files: tuple[Path, ...]
+    notifications: tuple[Notification, ...]
+    explicit: frozenset[Path]
+
+
+@dataclass(frozen=True)
+class _IgnoreFile:
+    """Patterns that apply to paths below ``base`` (a real directory path ending in a separator)."""
+
+    base: str
+    spec: GitIgnoreSpec
+
+
+@dataclass
+class _Walker:
+    respect_gitignore: bool
+    exclude: GitIgnoreSpec | None
+    exclude_root: str | None
+    # real path of a file -> the path it is reported under (the first way it was reached)
+    files: dict[str, Path] = field(default_factory=dict)
+    explicit: set[str] = field(default_factory=set)
+    notifications: list[Notification] = field(default_factory=list)
+    visited_dirs: set[str] = field(default_factory=set)
+
+    def note(self, path: Path | str, message: str, level: Level = Level.NOTE) -> None:
+        shown = path.as_posix() if isinstance(path, Path) else path
+        self.notifications.append(
+            Notification(path=shown, message=message, kind=NotificationKind.FILE, level=level)
+        )
+
+    def add_given(self, given: Path) -> None:
+        try:
+            st = given.stat()
+        except FileNotFoundError:
+            self.notifications.append(
+                Notification(
+                    path=given.as_posix(),
+                    message="path does not exist",
+                    kind=NotificationKind.CONFIG,
+                    level=Level.ERROR,
+                )
+            )
+            return
+        except OSError as exc:
+            # ELOOP, EACCES on a parent, ENAMETOOLONG...: the user named something unusable.
+            self.notifications.append(
+                Notification(
+                    path=given.as_posix(),
+                    message=f"cannot access path: {_reason(exc)}",
+                    kind=NotificationKind.CONFIG,
+                    level=Level.ERROR,
+                )
+            )
+            return
+        if stat.S_ISDIR(st.st_mode):
+            self.walk(given, os.path.realpath(given))
+        elif stat.S_ISREG(st.st_mode):
+            if given.name.endswith(RUST_SUFFIX):
+                real = os.path.realpath(given)
+                self.files.setdefault(real, given)
+                self.explicit.add(real)
+            else:
+                self.note(given, "not a Rust source file (`.rs`), skipped")
+        else:
+            self.note(given, "not a regular file or directory, skipped")
+
+    def walk(self, display_root: Path, real_root: str) -> None:
+        if real_root in self.visited_dirs:
+            return
+        root_prefix = _as_dir_prefix(real_root)
+        exclude_base = _as_dir_prefix(self.exclude_root) if self.exclude_root else root_prefix
+        inherited = self.ancestor_ignores(real_root) if self.respect_gitignore else ()
+        # Iterative on purpose: a deep tree must not hit the recursion limit.
+        stack: list[tuple[str, tuple[_IgnoreFile, ...]]] = [(real_root, inherited)]
+        while stack:
+            real_dir, ignores = stack.pop()
+            if real_dir in self.visited_dirs:
+                continue
+            self.visited_dirs.add(real_dir)
+            try:
+                with os.scandir(real_dir) as it:
+                    entries = sorted(it, key=lambda e: e.name)
+            except OSError as exc:
+                shown = _display(display_root, root_prefix, real_dir)
+                self.note(shown, f"cannot read directory: {_reason(exc)}", Level.WARNING)
+                continue
+            names = {e.name for e in entries}
+            if real_dir != real_root and _is_cache_dir(real_dir, names):
+                continue
+            if self.respect_gitignore and ".gitignore" in names:
+                shown = _display(display_root, root_prefix, real_dir) / ".gitignore"
+                own = self.read_ignore_file(os.path.join(real_dir, ".gitignore"), shown)
+                if own is not None:
+                    ignores = (*ignores, own)
+            has_manifest = "Cargo.toml" in names
+            subdirs: list[str] = []
+            for entry in entries:
+                path = entry.path
+                try:
+                    is_link = entry.is_symlink()
+                    is_dir = not is_link and entry.is_dir(follow_symlinks=False)
+                except OSError:
+                    continue
+                if is_dir and (
+                    entry.name.startswith(".") or (entry.name == "target" and has_manifest)
+                ):
+                    continue
+                if not is_dir and not is_link and not entry.name.endswith(RUST_SUFFIX):
+                    continue
+                if self.is_ignored(path, is_dir, ignores, exclude_base):
+                    continue
+                if is_dir:
+                    subdirs.append(path)
+                elif is_link:
+                    self.follow_link(entry, real_dir, root_prefix, display_root)
+                else:
+                    self.files.setdefault(path, _display(display_root, root_prefix, path))
+            # Reversed so that the stack pops them in name order (a deterministic walk).
+            stack.extend((d, ignores) for d in reversed(subdirs))
+
+    def follow_link(
+        self, entry: os.DirEntry[str], real_dir: str, root_prefix: str, display_root: Path
+    ) -> None:
+        shown = _display(display_root, root_prefix, entry.path)
+        try:
+            st = os.stat(entry.path)
+        except OSError:
+            if entry.name.endswith(RUST_SUFFIX):
+                self.note(shown, "broken or looping symbolic link, skipped")
+            return
+        target = os.path.realpath(entry.path)
+        if stat.S_ISDIR(st.st_mode):
+            if real_dir == target or real_dir.startswith(_as_dir_prefix(target)):
+                self.note(shown, "symbolic link to one of its own parent directories, skipped")
+            elif not target.startswith(root_prefix):
+                self.note(shown, "symbolic link leads outside the checked directory, skipped")
+            # Otherwise the target is inside the root and gets walked where it really is.
+            return
+        if not (stat.S_ISREG(st.st_mode) and entry.name.endswith(RUST_SUFFIX)):
+            return
+        if not target.startswith(root_prefix):
+            self.note(shown, "symbolic link leads outside the checked directory, skipped")
+            return
+        if target.endswith(RUST_SUFFIX):
+            self.files.setdefault(target, _display(display_root, root_prefix, target))
+
+    def is_ignored(
+        self, path: str, is_dir: bool, ignores: Sequence[_IgnoreFile], exclude_base: str
+    ) -> bool:
+        if self.exclude is not None and path.startswith(exclude_base):
+            rel = _rel_for_spec(path, exclude_base, is_dir)
+            if self.exclude.match_file(rel):
+                return True
+        verdict = False
+        # Last match wins, and deeper files come later: a nested `!pattern` re-includes.
+        for ignore in ignores:
+            if path.startswith(ignore.base):
+                include = ignore.spec.check_file(_rel_for_spec(path, ignore.base, is_dir)).include
+                if include is not None:
+                    verdict = include
+        return verdict
+
+    def ancestor_ignores(self, real_root: str) -> tuple[_IgnoreFile, ...]:
+        """The ignore files above ``real_root`` that git applies to it: ``.git/info/exclude``
+        and the ``.gitignore`` of every directory from the work tree's top down to the root's
+        parent. Outside a git work tree there are none (the root's own is read by the walk)."""
+        above: list[str] = []  # the root's ancestors, nearest first, up to the work tree top
+        current = real_root
+        while not os.path.lexists(os.path.join(current, ".git")):
+            parent = os.path.dirname(current)
+            if parent == current:
+                return ()
+            current = parent
+            above.append(current)
+        top = current
+        found: list[_IgnoreFile] = []
+        info_exclude = os.path.join(top, ".git", "info", "exclude")
+        if os.path.isfile(info_exclude):
+            spec = self.read_ignore_file(info_exclude, info_exclude, base=top)
+            if spec is not None:
+                found.append(spec)
+        for directory in reversed(above):  # top-down, as git applies them
+            candidate = os.path.join(directory, ".gitignore")
+            if os.path.isfile(candidate):
+                spec = self.read_ignore_file(candidate, candidate)
+                if spec is not None:
+                    found.append(spec)
+        return tuple(found)
+
+    def read_ignore_file(
+        self, path: str, shown: Path | str, base: str | None = None
+    ) -> _IgnoreFile | None:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                lines = fh.read().splitlines()
+            spec = GitIgnoreSpec.from_lines(lines)
+        except (OSError, ValueError) as exc:
+            where = shown if isinstance(shown, str) else shown.as_posix()
+            reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
+            self.note(where, f"cannot read ignore file: {reason}", Level.WARNING)
+            return None
+        return _IgnoreFile(base=_as_dir_prefix(base or os.path.dirname(path)), spec=spec)
+
+
+def discover(
+    paths: Sequence[Path],
+    *,
+    respect_gitignore: bool = True,
+    exclude: Sequence[str] = (),
+    exclude_root: Path | None = None,
+) -> Discovery:
+    """Find the Rust files under ``paths`` (see the module docstring for the rules)."""
+    exclude_spec: GitIgnoreSpec | None = None
+    notes: list[Notification] = []
+    if exclude:
+        try:
+            exclude_spec = GitIgnoreSpec.from_lines(list(exclude))
+        except ValueError as exc:  # pathspec rejects a few malformed patterns
+            notes.append(
+                Notification(
+                    path="",
+                    message=f"invalid exclude pattern: {exc}",
+                    kind=NotificationKind.CONFIG,
+                    level=Level.ERROR,
+                )
+            )
+    walker = _Walker(
+        respect_gitignore=respect_gitignore,
+        exclude=exclude_spec,
+        exclude_root=os.path.realpath(exclude_root) if exclude_root is not None else None,
+        notifications=notes,
+    )
+    for given in paths:
+        walker.add_given(Path(given))
+    files = sorted(walker.files.values(), key=Path.as_posix)
+    explicit = frozenset(walker.files[real] for real in walker.explicit)
+    notifications = tuple(
+        sorted(dict.fromkeys(walker.notifications), key=lambda n: (n.path, n.message))
+    )
+    return Discovery(files=tuple(files), notifications=notifications, explicit=explicit)
+
+
+def _as_dir_prefix(path: str) -> str:
+    return path if path.endswith(os.sep) else path + os.sep
+
+
+def _rel_for_spec(path: str, base: str, is_dir: bool) -> str:
+    rel = path[len(base) :]
+    if os.sep != "/":
+        rel = rel.replace(os.sep, "/")
+    # A trailing slash lets `build/`-style patterns match directories only, as in git.
+    return rel + "/" if is_dir else rel
+
+
+def _display(display_root: Path, root_prefix: str, real_path: str) -> Path:
+    """``real_path`` (inside the walked root) as a path under the root the user typed."""
+    if not real_path.startswith(root_prefix):
+        return display_root
+    return display_root.joinpath(*real_path[len(root_prefix) :].split(os.sep))
+
+
+def _is_cache_dir(directory: str, names: set[str]) -> bool:
+    if "CACHEDIR.TAG" not in names:
+        return False
+    try:
+        with open(os.path.join(directory, "CACHEDIR.TAG"), "rb") as fh:
+            return fh.read(len(_CACHEDIR_SIGNATURE)) == _CACHEDIR_SIGNATURE
+    except OSError:
+        return False
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or exc.__class__.__name__

@@ -1,0 +1,80 @@
+"""What every reporter shares: the context it renders in and a few small helpers.
+
+Reporters are pure functions ``render(result, ctx) -> str``: no printing, no environment, no
+clock. The CLI decides everything that depends on where the output goes (colour, paths).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from burnlint.findings import Finding, Level, LintResult, Notification
+
+
+@dataclass(frozen=True)
+class ReportContext:
+    """How to render.
+
+    ``color``: emit ANSI styles (the CLI turns it on for a terminal without ``NO_COLOR``).
+    ``project_root``: the directory finding paths are relative to (SARIF's ``%SRCROOT%``).
+    ``tool_version``: burnlint's version, for formats that record it.
+    ``quiet``: human-oriented formats leave out their summary line.
+    """
+
+    color: bool
+    project_root: Path
+    tool_version: str
+    quiet: bool = False
+
+
+Renderer = Callable[[LintResult, ReportContext], str]
+
+LEVEL_COLORS: dict[Level, str] = {
+    Level.ERROR: "red",
+    Level.WARNING: "yellow",
+    Level.NOTE: "cyan",
+}
+
+
+def styled(ctx: ReportContext, text: str, **style: object) -> str:
+    """``click.style`` when colour is on; the bare text otherwise."""
+    if not ctx.color:
+        return text
+    return click.style(text, **style)  # type: ignore[arg-type]
+
+
+def sorted_findings(result: LintResult) -> list[Finding]:
+    """Findings in report order (path, line, column, rule), whatever order the engine used."""
+    return sorted(result.findings, key=Finding.sort_key)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def level_counts(result: LintResult) -> str:
+    """``1 error, 2 warnings``: only the levels that occur, most severe first."""
+    parts = []
+    for level in Level:
+        n = sum(1 for f in result.findings if f.level is level)
+        if n:
+            parts.append(plural(n, level.value))
+    return ", ".join(parts)
+
+
+def notification_location(notification: Notification) -> str:
+    """``path`` or ``path:line``; empty when the notification is about no file."""
+    if not notification.path:
+        return ""
+    if notification.line is not None:
+        return f"{notification.path}:{notification.line}"
+    return notification.path
+
+
+def one_line(text: str) -> str:
+    """Messages go on one line in line-oriented formats, whatever a rule or an OS error said."""
+    return " ".join(text.split()) if ("\n" in text or "\r" in text) else text

@@ -1,0 +1,56 @@
+"""One line per finding, for editor problem matchers and grep::
+
+    src/train.rs:42:17: error[BL001] the `Result` of `save_into` is discarded; ...
+    src/broken.rs: warning: the file has syntax errors; it was checked as far as it parses
+    found 1 problem in 12 files
+
+Findings always match ``^(.+):(\\d+):(\\d+): (error|warning|note)\\[(BL\\d+)\\] (.+)$``;
+notifications ``^(.+?)(?::(\\d+))?: (error|warning|note): (.+)$`` (``burnlint`` stands for the
+path when a notification is about no file). The last line is the count, left out with
+``--quiet``.
+"""
+
+from __future__ import annotations
+
+from burnlint.findings import LintResult
+from burnlint.report.base import (
+    LEVEL_COLORS,
+    ReportContext,
+    notification_location,
+    one_line,
+    plural,
+    sorted_findings,
+    styled,
+)
+
+
+def render(result: LintResult, ctx: ReportContext) -> str:
+    lines: list[str] = []
+    for finding in sorted_findings(result):
+        span = finding.location.span
+        where = styled(
+            ctx, f"{finding.location.path}:{span.start_line}:{span.start_col}:", bold=True
+        )
+        code = styled(
+            ctx,
+            f"{finding.level.value}[{finding.rule_id}]",
+            fg=LEVEL_COLORS[finding.level],
+            bold=True,
+        )
+        lines.append(f"{where} {code} {one_line(finding.message)}")
+    for notification in result.notifications:
+        where = notification_location(notification) or "burnlint"
+        level = styled(
+            ctx,
+            notification.level.value,
+            fg=LEVEL_COLORS[notification.level],
+            bold=True,
+        )
+        lines.append(f"{where}: {level}: {one_line(notification.message)}")
+    if not ctx.quiet:
+        files = plural(result.files_checked, "file")
+        if result.findings:
+            lines.append(f"found {plural(len(result.findings), 'problem')} in {files}")
+        else:
+            lines.append(f"no problems found in {files}")
+    return "\n".join(lines) + "\n" if lines else ""

@@ -1,0 +1,182 @@
+//! `SafetensorsStore` loaders that read PyTorch-named tensors (the adapter, or remapped keys)
+//! but leave the key-mapping options at `SafetensorsStore`'s false/false. No `PytorchStore`
+//! in this file.
+
+use std::path::Path;
+
+use anyhow::{bail, Result};
+use burn::prelude::*;
+use burn_store::SafetensorsStore as St;
+use burn_store::{
+    BurnToPyTorchAdapter, BurnpackStore, ChainAdapter, HalfPrecisionAdapter, KeyRemapper, ModuleSnapshot, ModuleStore,
+    PyTorchToBurnAdapter, SafetensorsStore,
+};
+
+use crate::data::Batch;
+use crate::model::Mlp;
+use crate::train::{evaluate, optimizer_step, train_epoch};
+
+/// The README / MIGRATION loader.
+pub fn load_safetensors(device: &Device, path: &Path) -> Mlp {
+    let mut model = Mlp::new(device);
+    let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter); // expect: BL005
+    model.load_from(&mut store).expect("Should load PyTorch weights");
+    model
+}
+
+/// The adapter inside a chain (half precision on top).
+pub fn load_half(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let mut store = SafetensorsStore::from_file(path) // expect: BL005
+        .with_from_adapter(ChainAdapter::new(PyTorchToBurnAdapter, HalfPrecisionAdapter::default()));
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// The adapter through a binding, in a whole import-and-train function.
+pub fn import_then_train(device: &Device, path: &Path, batches: &[Batch], epochs: usize) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let adapter = PyTorchToBurnAdapter;
+    let mut store = SafetensorsStore::from_file(path) // expect: BL005
+        .with_from_adapter(adapter)
+        .validate(true);
+    let result = model.load_from(&mut store)?;
+    println!("imported {} tensors", result.applied.len());
+    for epoch in 0..epochs {
+        for batch in batches {
+            model = train_epoch(model, batch);
+            optimizer_step(&mut model, 1e-4);
+        }
+        println!("epoch {epoch}: loss {:.4}", evaluate(&model, batches));
+    }
+    Ok(model)
+}
+
+/// Foreign key names through `with_key_remapping`, without the adapter.
+pub fn load_remapped(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let mut store = SafetensorsStore::from_file(path) // expect: BL005
+        .with_key_remapping(r"^model\.layers\.(\d+)\.", "net.$1.");
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// Foreign key names through a `KeyRemapper`.
+pub fn load_with_remapper(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let remapper = KeyRemapper::new()
+        .add_pattern(r"^encoder\.", "backbone.")?
+        .add_pattern(r"^head\.", "classifier.")?;
+    let mut store = SafetensorsStore::from_file(path).remap(remapper); // expect: BL005
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// The adapter and one option: `skip_enum_variants` still implicit.
+pub fn load_contiguous_only(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let mut store = SafetensorsStore::from_file(path) // expect: BL005
+        .with_from_adapter(PyTorchToBurnAdapter)
+        .map_indices_contiguous(true);
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// The adapter and the other option: `map_indices_contiguous` still implicit.
+pub fn load_enum_only(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let mut store = SafetensorsStore::from_file(path) // expect: BL005
+        .skip_enum_variants(true)
+        .with_from_adapter(PyTorchToBurnAdapter);
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// Store-side `apply_to`, alias of the type, partial load with the missing list checked.
+pub fn load_partial(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let mut store = St::from_file(path).with_from_adapter(PyTorchToBurnAdapter).allow_partial(true); // expect: BL005
+    let result = store.apply_to(&mut model)?;
+    if !result.missing.is_empty() {
+        bail!("missing tensors: {:?}", result.missing);
+    }
+    Ok(model)
+}
+
+/// Through the `burn` facade.
+pub fn load_facade(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    model.load_from(
+        &mut burn::store::SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter), // expect: BL005
+    )?;
+    Ok(model)
+}
+
+/// Bytes exported by `safetensors.torch.save`, in memory.
+pub fn load_from_bytes(device: &Device, bytes: Vec<u8>) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let mut store = SafetensorsStore::from_bytes(Some(bytes)).with_from_adapter(PyTorchToBurnAdapter); // expect: BL005
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// Clean: a plain Burn-written safetensors file.
+pub fn resume(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    model.load_from(&mut SafetensorsStore::from_file(path))?;
+    Ok(model)
+}
+
+/// Clean: an adapter that is not the PyTorch one.
+pub fn resume_half(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let mut store = SafetensorsStore::from_file(path).with_from_adapter(HalfPrecisionAdapter::default());
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// Clean: the adapter with both options.
+pub fn load_explicit(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let mut store = SafetensorsStore::from_file(path)
+        .with_from_adapter(PyTorchToBurnAdapter)
+        .map_indices_contiguous(true)
+        .skip_enum_variants(false);
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// Clean: remapped keys with both options, one set on a re-binding.
+pub fn load_remapped_explicit(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let store = SafetensorsStore::from_file(path)
+        .with_key_remapping(r"^model\.", "")
+        .map_indices_contiguous(true);
+    let mut store = store.skip_enum_variants(false);
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// Clean: saving for PyTorch is not loading (the book's export).
+pub fn export_for_torch(model: &Mlp, path: &Path) -> Result<()> {
+    let mut store = SafetensorsStore::from_file(path)
+        .overwrite(true)
+        .with_to_adapter(BurnToPyTorchAdapter)
+        .with_key_remapping(r"^net\.1\.", "net.2.");
+    model.save_into(&mut store)?;
+    Ok(())
+}
+
+/// Clean: Burnpack has no key-mapping options.
+pub fn load_burnpack(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let mut store = BurnpackStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter);
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// Clean: only the key names are read.
+pub fn list_keys(path: &Path) -> Result<Vec<String>> {
+    let mut store = SafetensorsStore::from_file(path);
+    Ok(store.keys()?)
+}

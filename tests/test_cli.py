@@ -1,0 +1,712 @@
+"""The command line: commands, options, outputs and exit codes.
+
+Most tests replace the engine with a stub returning a prepared result, so they test the CLI's
+own wiring; the ``needs_engine`` ones run the real engine on small crates made on the fly.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from click.testing import CliRunner, Result
+
+import burnlint
+from burnlint import cli, docs, engine, report, rules
+from burnlint.findings import Level, LintResult, Notification, NotificationKind
+from burnlint.options import EngineOptions
+from burnlint.rules.base import Rule
+from factories import finding, result
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    try:  # click < 8.2 mixes stderr into stdout unless told not to
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
+    except TypeError:
+        return CliRunner()
+
+
+def run(runner: CliRunner, *args: str, **kwargs: object) -> Result:
+    return runner.invoke(cli.cli, list(args), catch_exceptions=True, **kwargs)  # type: ignore[arg-type]
+
+
+class FakeEngine:
+    """Stands in for ``engine.lint_paths`` and records how it was called."""
+
+    def __init__(self, returns: LintResult | Exception) -> None:
+        self.returns = returns
+        self.calls: list[tuple[tuple[Path, ...], EngineOptions]] = []
+
+    def __call__(self, paths: Sequence[Path], options: EngineOptions) -> LintResult:
+        self.calls.append((tuple(paths), options))
+        if isinstance(self.returns, Exception):
+            raise self.returns
+        return self.returns
+
+    @property
+    def options(self) -> EngineOptions:
+        return self.calls[-1][1]
+
+
+@pytest.fixture
+def fake_engine(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> Iterator[Callable[[LintResult | Exception], FakeEngine]]:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "lib.rs").write_text("fn f() {}\n")
+
+    def install(returns: LintResult | Exception) -> FakeEngine:
+        fake = FakeEngine(returns)
+        monkeypatch.setattr(engine, "lint_paths", fake)
+        return fake
+
+    yield install
+
+
+class FakeSave(Rule):
+    id = "BL042"
+    name = "fake-save-rule"
+    level = Level.ERROR
+    summary = "a fake rule for CLI tests"
+
+
+class FakeNote(Rule):
+    id = "BL043"
+    name = "fake-note-rule"
+    level = Level.NOTE
+    summary = "another fake rule"
+    enabled_by_default = False
+    fixable = True
+    tags: ClassVar[tuple[str, ...]] = ()
+
+
+@pytest.fixture
+def fake_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules, "ALL_RULES", (FakeSave, FakeNote))
+
+
+# --- version, help, lazy imports ------------------------------------------------------------
+
+
+def _imports_after(args: list[str]) -> tuple[str, str, list[str]]:
+    code = (
+        "import sys\n"
+        "from burnlint.cli import main\n"
+        "try:\n"
+        f"    main({args!r})\n"
+        "except SystemExit as exc:\n"
+        "    print('exit', exc.code, file=sys.stderr)\n"
+        "heavy = ('tree_sitter', 'tree_sitter_rust', 'burnlint.engine', 'burnlint.rules')\n"
+        "print('heavy:' + ','.join(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=60
+    )
+    lines = proc.stderr.strip().splitlines()
+    assert lines[-1].startswith("heavy:"), proc.stderr
+    return proc.stdout, lines[-2], [m for m in lines[-1].removeprefix("heavy:").split(",") if m]
+
+
+def test_version_does_not_import_tree_sitter() -> None:
+    stdout, status, heavy = _imports_after(["--version"])
+    assert stdout == f"burnlint {burnlint.__version__}\n"
+    assert status == "exit 0"
+    assert heavy == []
+
+
+def test_help_does_not_import_tree_sitter() -> None:
+    stdout, status, heavy = _imports_after(["--help"])
+    assert "check" in stdout
+    assert "rules" in stdout
+    assert status == "exit 0"
+    assert heavy == []
+
+
+def test_version_matches_the_package_metadata() -> None:
+    from importlib.metadata import version
+
+    assert burnlint.__version__ == version("burnlint")
+
+
+def test_python_dash_m_burnlint() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "burnlint", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert proc.returncode == 0
+    assert proc.stdout == f"burnlint {burnlint.__version__}\n"
+    assert proc.stderr == ""
+
+
+def test_check_help_lists_every_registered_format(runner: CliRunner) -> None:
+    out = run(runner, "check", "--help")
+    assert out.exit_code == 0
+    for name in report.FORMATS:
+        assert name in out.stdout
+    assert "--no-prefilter" not in out.stdout  # hidden
+
+
+def test_format_choices_come_from_the_registry() -> None:
+    check = cli.cli.commands["check"]
+    option = next(p for p in check.params if p.name == "output_format")
+    assert list(option.type.choices) == list(report.FORMATS)  # type: ignore[attr-defined]
+
+
+# --- the default command and missing paths ------------------------------------------------------
+
+
+def test_missing_path_exits_2_naming_it(runner: CliRunner, tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-dir"
+    out = run(runner, str(missing))
+    assert out.exit_code == 2
+    named = [line for line in out.stdout.splitlines() if str(missing) in line]
+    assert named == [f"error: {missing.as_posix()}: path does not exist"]
+    assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_check_is_the_default_command(runner: CliRunner, tmp_path: Path) -> None:
+    missing = str(tmp_path / "gone")
+    implicit = run(runner, "--format", "concise", missing)
+    explicit = run(runner, "check", "--format", "concise", missing)
+    assert implicit.exit_code == explicit.exit_code == 2
+    assert implicit.stdout == explicit.stdout
+    assert (
+        implicit.stdout.splitlines()[0] == f"{Path(missing).as_posix()}: error: path does not exist"
+    )
+
+
+def test_no_arguments_checks_the_current_directory(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine]
+) -> None:
+    fake = fake_engine(result(files_checked=1))
+    out = run(runner)
+    assert out.exit_code == 0, out.stderr
+    assert fake.calls[0][0] == (Path("."),)
+
+
+def test_output_is_written_even_when_every_path_is_missing(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    report_file = tmp_path / "report.txt"
+    out = run(runner, str(tmp_path / "gone"), "--output", str(report_file))
+    assert out.exit_code == 2
+    assert out.stdout == ""
+    assert "path does not exist" in report_file.read_text()
+
+
+# --- rule selection ----------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("fake_rules")
+def test_unknown_selector_exits_2_with_did_you_mean(runner: CliRunner) -> None:
+    out = run(runner, "--select", "BL42", ".")
+    assert out.exit_code == 2
+    assert out.stderr == "burnlint: error: unknown rule `BL42` (did you mean `BL042`?)\n"
+    out = run(runner, "--ignore", "fake-save-rul", ".")
+    assert out.exit_code == 2
+    assert "did you mean `fake-save-rule`?" in out.stderr
+
+
+@pytest.mark.usefixtures("fake_rules")
+def test_unknown_selector_without_suggestion(runner: CliRunner) -> None:
+    out = run(runner, "--extend-select", "nothing-like-it", ".")
+    assert out.exit_code == 2
+    assert out.stderr == "burnlint: error: unknown rule `nothing-like-it`\n"
+
+
+@pytest.mark.usefixtures("fake_rules")
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ([], {"BL042"}),
+        (["--select", "BL043"], {"BL043"}),
+        (["--select", "bl042,fake-note-rule"], {"BL042", "BL043"}),
+        (["--select", "BL042", "--select", "BL043", "--ignore", "BL042"], {"BL043"}),
+        (["--extend-select", "BL043"], {"BL042", "BL043"}),
+        (["--select", "ALL", "--ignore", "fake-save-rule"], {"BL043"}),
+        (["--select", ",,"], set()),
+    ],
+)
+def test_selectors_reach_the_engine(
+    runner: CliRunner,
+    fake_engine: Callable[..., FakeEngine],
+    args: list[str],
+    expected: set[str],
+) -> None:
+    fake = fake_engine(result())
+    out = run(runner, *args, "src")
+    assert out.exit_code == 0, out.stderr
+    assert fake.options.rule_ids == frozenset(expected)
+
+
+def test_engine_options(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path
+) -> None:
+    fake = fake_engine(result())
+    root = tmp_path / "src"
+    out = run(runner, "--jobs", "3", "--no-prefilter", "--project-root", str(root), "src")
+    assert out.exit_code == 0, out.stderr
+    assert fake.options.jobs == 3
+    assert fake.options.prefilter is False
+    assert fake.options.project_root == root.resolve()
+    run(runner, "--jobs", "0", "src")
+    assert fake.options.jobs == (os.cpu_count() or 1)
+    assert fake.options.prefilter is True
+
+
+def test_project_root_defaults_to_the_current_directory_outside_git(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path
+) -> None:
+    if (
+        shutil.which("git")
+        and subprocess.run(["git", "rev-parse"], capture_output=True).returncode == 0
+    ):
+        pytest.skip("the temporary directory is inside a git work tree")
+    fake = fake_engine(result())
+    run(runner, "src")
+    assert fake.options.project_root == tmp_path.resolve()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_project_root_defaults_to_the_git_work_tree(
+    runner: CliRunner,
+    fake_engine: Callable[..., FakeEngine],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    fake = fake_engine(result())
+    monkeypatch.chdir(tmp_path / "src")
+    out = run(runner, "lib.rs")
+    assert out.exit_code == 0, out.stderr
+    assert fake.options.project_root == tmp_path.resolve()
+
+
+def test_bad_option_values_are_usage_errors(runner: CliRunner) -> None:
+    for args in (["--format", "yaml"], ["--fail-on", "info"], ["--jobs", "-1"], ["--color", "x"]):
+        out = run(runner, *args, ".")
+        assert out.exit_code == 2, args
+        assert "Traceback" not in out.stderr
+
+
+# --- exit codes --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("levels", "args", "code"),
+    [
+        ([], [], 0),
+        ([Level.NOTE], [], 1),
+        ([Level.WARNING], ["--fail-on", "error"], 0),
+        ([Level.WARNING, Level.ERROR], ["--fail-on", "error"], 1),
+        ([Level.WARNING], ["--fail-on", "warning"], 1),
+        ([Level.NOTE], ["--fail-on", "warning"], 0),
+        ([Level.ERROR], ["--exit-zero"], 0),
+    ],
+)
+def test_exit_codes(
+    runner: CliRunner,
+    fake_engine: Callable[..., FakeEngine],
+    levels: list[Level],
+    args: list[str],
+    code: int,
+) -> None:
+    fake_engine(result(*[finding(level=level, line=i + 1) for i, level in enumerate(levels)]))
+    out = run(runner, *args, "src")
+    assert out.exit_code == code, out.stdout + out.stderr
+
+
+def test_an_unsuccessful_run_exits_2_even_with_exit_zero(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine]
+) -> None:
+    crash = Notification("src/lib.rs", "rule crashed", NotificationKind.INTERNAL, Level.ERROR)
+    fake_engine(result(finding(), notifications=(crash,)))
+    for args in ([], ["--exit-zero"]):
+        out = run(runner, *args, "src")
+        assert out.exit_code == 2
+        assert "error: src/lib.rs: rule crashed" in out.stdout
+
+
+def test_exit_code_function() -> None:
+    clean = result()
+    assert cli.exit_code(clean, Level.NOTE, exit_zero=False) == 0
+    bad = result(notifications=(Notification("", "x", level=Level.ERROR),))
+    assert cli.exit_code(bad, Level.NOTE, exit_zero=True) == 2
+    warned = result(notifications=(Notification("", "x", level=Level.WARNING),))
+    assert cli.exit_code(warned, Level.NOTE, exit_zero=False) == 0
+
+
+# --- output ------------------------------------------------------------------------------------
+
+
+def test_stdout_gets_the_rendered_report(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine]
+) -> None:
+    res = result(finding(help="fix it"), burn_version="0.22.1")
+    fake_engine(res)
+    out = run(runner, "src")
+    ctx = report.ReportContext(color=False, project_root=Path("."), tool_version="x")
+    assert out.stdout == report.FORMATS["text"](res, ctx)
+    concise_out = run(runner, "--format", "concise", "src")
+    assert concise_out.stdout == report.FORMATS["concise"](res, ctx)
+
+
+def test_quiet_drops_summary_and_warnings(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine]
+) -> None:
+    fake_engine(result(files_checked=0))
+    out = run(runner, "--quiet", "src")
+    assert out.exit_code == 0
+    assert out.stdout == ""
+    assert out.stderr == ""
+
+
+def test_output_file_is_written_atomically(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path
+) -> None:
+    fake_engine(result(finding()))
+    target = tmp_path / "out" / "report.txt"
+    target.parent.mkdir()
+    target.write_text("old report\n")
+    os.chmod(target, 0o640)
+    out = run(runner, "--format", "concise", "--output", str(target), "src")
+    assert out.exit_code == 1
+    assert out.stdout == ""
+    assert target.read_text() == (
+        "src/train.rs:42:17: error[BL001] the `Result` of `save_into` is discarded;"
+        " a failed save goes unnoticed\nfound 1 problem in 12 files\n"
+    )
+    assert os.stat(target).st_mode & 0o777 == 0o640  # permissions kept
+    assert os.listdir(target.parent) == ["report.txt"]  # no temporary file left
+
+
+def test_failed_output_write_keeps_the_old_file(
+    runner: CliRunner,
+    fake_engine: Callable[..., FakeEngine],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake_engine(result(finding()))
+    target = tmp_path / "report.sarif"
+    target.write_text("old report\n")
+
+    def refuse(src: str, dst: str) -> None:
+        raise OSError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr("burnlint.fsutil.os.replace", refuse)
+    out = run(runner, "--output", str(target), "src")
+    assert out.exit_code == 2
+    assert out.stderr == f"burnlint: error: cannot write `{target}`: Permission denied\n"
+    assert target.read_text() == "old report\n"
+    assert sorted(os.listdir(tmp_path)) == ["report.sarif", "src"]
+
+
+def test_output_into_a_missing_directory_is_an_error(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path
+) -> None:
+    fake_engine(result())
+    out = run(runner, "--output", str(tmp_path / "no" / "dir" / "r.txt"), "src")
+    assert out.exit_code == 2
+    assert out.stderr.startswith("burnlint: error: cannot write ")
+    assert "Traceback" not in out.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks")
+def test_output_through_a_symlink_replaces_the_target(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path
+) -> None:
+    fake_engine(result())
+    real = tmp_path / "real.txt"
+    real.write_text("old\n")
+    (tmp_path / "link.txt").symlink_to(real)
+    assert run(runner, "--output", str(tmp_path / "link.txt"), "src").exit_code == 0
+    assert (tmp_path / "link.txt").is_symlink()
+    assert real.read_text() == "no problems found in 12 files\n"
+
+
+# --- colour ------------------------------------------------------------------------------------
+
+
+def test_colour_choices(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake_engine(result(finding()))
+    assert "\x1b[" in run(runner, "--color", "always", "src", color=True).stdout
+    assert "\x1b[" not in run(runner, "--color", "never", "src", color=True).stdout
+    # auto: the test runner's stdout is not a terminal
+    assert "\x1b[" not in run(runner, "src", color=True).stdout
+
+
+def test_auto_colour_needs_a_terminal_and_no_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Tty:
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdout", Tty())
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert cli._use_color("auto", to_file=False) is True
+    assert cli._use_color("auto", to_file=True) is False
+    assert cli._use_color("always", to_file=True) is True
+    assert cli._use_color("never", to_file=False) is False
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert cli._use_color("auto", to_file=False) is False
+    monkeypatch.setenv("NO_COLOR", "")
+    assert cli._use_color("auto", to_file=False) is True
+
+
+# --- internal errors ---------------------------------------------------------------------------
+
+
+def test_engine_crash_is_one_line_and_exit_2(
+    runner: CliRunner,
+    fake_engine: Callable[..., FakeEngine],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(cli.DEBUG_ENV, raising=False)
+    fake_engine(RuntimeError("boom\nsecond line"))
+    target = tmp_path / "r.txt"
+    out = run(runner, "--output", str(target), "src")
+    assert out.exit_code == 2
+    assert out.stderr == (
+        "burnlint: internal error: RuntimeError: boom second line"
+        " (set BURNLINT_DEBUG=1 for a traceback)\n"
+    )
+    # the report is still written, with the crash in it
+    assert "error: internal error: RuntimeError: boom second line" in target.read_text()
+
+
+def test_debug_env_re_raises(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(cli.DEBUG_ENV, "1")
+    fake_engine(RuntimeError("boom"))
+    out = run(runner, "src")
+    assert isinstance(out.exception, RuntimeError)
+
+
+def test_reporter_crash_is_an_internal_error(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(cli.DEBUG_ENV, raising=False)
+    fake_engine(result())
+
+    def broken(res: LintResult, ctx: report.ReportContext) -> str:
+        raise KeyError("oops")
+
+    monkeypatch.setitem(report.FORMATS, "text", broken)
+    out = run(runner, "src")
+    assert out.exit_code == 2
+    assert out.stderr.startswith("burnlint: internal error: KeyError: 'oops'")
+    assert len(out.stderr.splitlines()) == 1
+
+
+def test_main_exits_with_the_command_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli.main([str(tmp_path / "gone")])
+    assert exc.value.code == 2
+    assert "path does not exist" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--format", "nope", "."])
+    assert exc.value.code == 2
+    assert "Invalid value for '--format'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["rules"])
+    assert exc.value.code == 0
+
+
+def test_main_turns_unexpected_errors_into_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv(cli.DEBUG_ENV, raising=False)
+
+    def explode(*args: object, **kwargs: object) -> None:
+        raise ValueError("bad")
+
+    monkeypatch.setattr(cli.cli, "main", explode)
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--version"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert (
+        err == "burnlint: internal error: ValueError: bad (set BURNLINT_DEBUG=1 for a traceback)\n"
+    )
+
+
+# --- rules and rule ----------------------------------------------------------------------------
+
+
+def test_rules_with_an_empty_registry(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules, "ALL_RULES", ())
+    out = run(runner, "rules")
+    assert out.exit_code == 0
+    assert out.stdout == "id  name  level  default  fixable\n"
+
+
+@pytest.mark.usefixtures("fake_rules")
+def test_rules_table(runner: CliRunner) -> None:
+    out = run(runner, "rules")
+    assert out.exit_code == 0
+    assert out.stdout.splitlines() == [
+        "id     name            level  default  fixable",
+        "BL042  fake-save-rule  error  on       no",
+        "BL043  fake-note-rule  note   off      yes",
+    ]
+
+
+def test_rules_lists_the_real_registry(runner: CliRunner) -> None:
+    out = run(runner, "rules")
+    assert out.exit_code == 0
+    listed = [line.split()[0] for line in out.stdout.splitlines()[1:]]
+    assert listed == [rule.id for rule in rules.ALL_RULES]
+
+
+@pytest.mark.usefixtures("fake_rules")
+def test_rule_prints_its_doc(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "BL042-fake-save-rule.md").write_text("# BL042 fake-save-rule\n\n## What\n")
+    monkeypatch.setattr(docs, "_candidate_dirs", lambda: [tmp_path])
+    for selector in ("BL042", "bl042", "fake-save-rule"):
+        out = run(runner, "rule", selector)
+        assert out.exit_code == 0
+        assert out.stdout == "# BL042 fake-save-rule\n\n## What\n"
+
+
+@pytest.mark.usefixtures("fake_rules")
+def test_rule_without_a_doc_falls_back_to_its_summary(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(docs, "_candidate_dirs", list)
+    out = run(runner, "rule", "BL043")
+    assert out.exit_code == 0
+    assert out.stdout == "# BL043 fake-note-rule\n\nanother fake rule\n"
+    assert out.stderr == "burnlint: warning: no documentation file found for BL043\n"
+
+
+@pytest.mark.usefixtures("fake_rules")
+def test_unknown_rule_exits_2_with_did_you_mean(runner: CliRunner) -> None:
+    out = run(runner, "rule", "BL42")
+    assert out.exit_code == 2
+    assert out.stderr == "burnlint: error: unknown rule `BL42` (did you mean `BL042`?)\n"
+    out = run(runner, "rule", "zzz")
+    assert out.exit_code == 2
+    assert out.stderr == "burnlint: error: unknown rule `zzz`\n"
+
+
+def test_every_registered_rule_has_a_doc_or_a_summary(runner: CliRunner) -> None:
+    for rule in rules.ALL_RULES:
+        out = run(runner, "rule", rule.id)
+        assert out.exit_code == 0
+        assert out.stdout.startswith(f"# {rule.id} ")
+
+
+# --- with the real engine ----------------------------------------------------------------------
+
+DISCARDED = """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn save<M: ModuleSnapshot>(model: &M) {
+\tlet mut store = SafetensorsStore::from_file("model.safetensors");
+\tlet _ = model.save_into(&mut store);
+}
+"""
+
+
+@pytest.fixture
+def crate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "Cargo.toml").write_text('[package]\nname = "demo"\nversion = "0.1.0"\n')
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "main.rs").write_text(DISCARDED)
+    (tmp_path / "src" / "other.rs").write_text("fn unrelated() {}\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.needs_engine
+def test_directory_without_rust_files(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("nothing here\n")
+    out = run(runner, str(tmp_path))
+    assert out.exit_code == 0, out.stderr
+    assert out.stdout == "no problems found in 0 files\n"
+    assert out.stderr == f"burnlint: warning: no Rust files found in `{tmp_path.as_posix()}`\n"
+
+
+@pytest.mark.needs_engine
+def test_real_finding_in_text_and_concise(runner: CliRunner, crate: Path) -> None:
+    out = run(runner, "--project-root", str(crate), ".")
+    assert out.exit_code == 1, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("error[BL001]: the `Result` of `save_into` is discarded")
+    assert lines[1] == " --> src/main.rs:5:10"
+    assert lines[3] == "5 |     let _ = model.save_into(&mut store);"
+    assert lines[4] == "  |             ^^^^^^^^^^^^^^^^^^^^^^^^^^^"
+    assert lines[-1] == "found 1 problem (1 error) in 2 files"
+
+    concise_out = run(runner, "--format", "concise", "--project-root", str(crate))
+    assert re.fullmatch(
+        r"src/main\.rs:5:10: error\[BL001\] the `Result` of `save_into` is discarded.*\n"
+        r"found 1 problem in 2 files\n",
+        concise_out.stdout,
+    )
+
+
+@pytest.mark.needs_engine
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        ([], 1),
+        (["--fail-on", "error"], 1),
+        (["--ignore", "BL001"], 0),
+        (["--select", "discarded-store-result"], 1),
+        (["--exit-zero"], 0),
+    ],
+)
+def test_real_exit_codes(runner: CliRunner, crate: Path, args: list[str], code: int) -> None:
+    assert run(runner, *args, "src").exit_code == code
+
+
+@pytest.mark.needs_engine
+def test_a_missing_path_among_real_ones_exits_2(runner: CliRunner, crate: Path) -> None:
+    out = run(runner, "--format", "concise", "src", "nope")
+    assert out.exit_code == 2
+    assert "nope: error: path does not exist" in out.stdout.splitlines()
+    assert any("error[BL001]" in line for line in out.stdout.splitlines())
+
+
+@pytest.mark.needs_engine
+def test_output_is_identical_across_runs_and_jobs(runner: CliRunner, crate: Path) -> None:
+    outputs = {run(runner, "--jobs", jobs, ".").stdout for jobs in ("1", "2", "1")}
+    assert len(outputs) == 1
+
+
+@pytest.mark.needs_engine
+def test_prefilter_changes_nothing(runner: CliRunner, crate: Path) -> None:
+    assert run(runner, ".").stdout == run(runner, "--no-prefilter", ".").stdout
+
+
+def test_atomic_write_new_file_mode_and_odd_text(tmp_path: Path) -> None:
+    from burnlint.fsutil import write_text_atomic
+
+    target = tmp_path / "r.txt"
+    # A file name that is not UTF-8 reaches reports as a lone surrogate.
+    write_text_atomic(target, "bad\udcff.rs\r\n")
+    assert target.read_bytes() == b"bad\\udcff.rs\r\n"
+    umask = os.umask(0)
+    os.umask(umask)
+    assert os.stat(target).st_mode & 0o777 == 0o666 & ~umask
