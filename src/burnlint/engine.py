@@ -61,6 +61,7 @@ class _File:
     display: str
     data: bytes
     target: Target
+    reported: bool = True  # False for files read only for the facts of their target
     source: SourceFile | None = None
 
 
@@ -108,6 +109,8 @@ def lint_files(
     notifications: Iterable[Notification] = (),
     overrides: dict[Path, bytes] | None = None,
 ) -> LintResult:
+    """Check ``files``: read them here, then model and check each crate on its own (in worker
+    processes when there is enough work), and merge the results in a stable order."""
     root = options.project_root.resolve()
     notes: list[Notification] = list(notifications)
     overrides = overrides or {}
@@ -140,10 +143,67 @@ def lint_files(
                 notes.append(Notification(display, f"cannot read: {exc.strerror or exc}"))
                 skipped += 1
                 continue
-        if report_only is None or path in report_only:
+        reported = report_only is None or path in report_only
+        if reported:
             checked += 1  # context files read for facts are not "checked"
-        loaded.append(_File(path, display, data, target_of(path)))
+        loaded.append(_File(path, display, data, target_of(path), reported))
 
+    outcomes = _run_groups(_crate_groups(loaded), options)
+    findings = [f for outcome in outcomes for f in outcome.findings]
+    for outcome in outcomes:
+        notes.extend(outcome.notifications)
+    fixable = {f.location.path for f in findings if f.fix is not None}
+    return LintResult(
+        findings=tuple(sorted(_with_fingerprints(findings), key=Finding.sort_key)),
+        notifications=tuple(sorted(set(notes), key=lambda n: (n.path, n.line or 0, n.message))),
+        files_checked=checked,
+        files_skipped=skipped,
+        suppressed=sum(outcome.suppressed for outcome in outcomes),
+        rules_run=tuple(sorted(r for r in options.rule_ids if r in {x.id for x in ALL_RULES})),
+        # what --fix checks before writing: the bytes that were linted, for files with fixes
+        extra={"digests": {i.display: digest(i.data) for i in loaded if i.display in fixable}},
+    )
+
+
+@dataclass(frozen=True)
+class GroupOutcome:
+    """What checking one crate produced: plain data, so it can cross process boundaries."""
+
+    findings: tuple[Finding, ...]
+    notifications: tuple[Notification, ...]
+    suppressed: int = 0
+
+
+# Below this many candidate files a process pool costs more than it saves (start-up of the
+# workers and shipping the file contents to them).
+PARALLEL_MIN_CANDIDATES = 48
+
+
+def _crate_groups(loaded: list[_File]) -> list[list[_File]]:
+    """Files grouped by crate: cross-file facts never leave a crate, so crates are checked
+    independently. Largest groups first, so a pool finishes evenly."""
+    groups: dict[str, list[_File]] = defaultdict(list)
+    for item in loaded:
+        groups[item.target.crate].append(item)
+    return sorted(groups.values(), key=lambda g: (-sum(len(i.data) for i in g), g[0].display))
+
+
+def _run_groups(groups: list[list[_File]], options: EngineOptions) -> list[GroupOutcome]:
+    candidates = sum(1 for g in groups for i in g if not options.prefilter or has_trigger(i.data))
+    jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
+    if jobs <= 1 or len(groups) <= 1 or candidates < PARALLEL_MIN_CANDIDATES:
+        return [lint_group(group, options) for group in groups]
+    # Only groups with a candidate need a worker; the others cannot produce anything.
+    busy = [g for g in groups if any(not options.prefilter or has_trigger(i.data) for i in g)]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(jobs, len(busy))) as pool:
+        return list(pool.map(lint_group, busy, [options] * len(busy)))
+
+
+def lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
+    """Parse, model and check the files of one crate."""
+    notes: list[Notification] = []
     parsed: dict[Path, _File] = {}
 
     def parse_file(item: _File) -> None:
@@ -166,32 +226,20 @@ def lint_files(
         item.source = source
         parsed[item.path] = item
 
-    for item in loaded:
+    for item in group:
         if not options.prefilter or has_trigger(item.data):
             parse_file(item)
 
-    models = _build_models(loaded, parsed, parse_file)
+    models = _build_models(group, parsed, parse_file)
 
     rules = [rule() for rule in ALL_RULES if rule.id in options.rule_ids]
     findings: list[Finding] = []
     for path in sorted(models):
         model = models[path]
-        if report_only is not None and path not in report_only:
-            continue
-        if not model.in_burn_store_scope:
+        if not parsed[path].reported or not model.in_burn_store_scope:
             continue
         findings.extend(_run_rules(model, rules, options, notes))
-
-    fixable = {f.location.path for f in findings if f.fix is not None}
-    return LintResult(
-        findings=tuple(sorted(_with_fingerprints(findings), key=Finding.sort_key)),
-        notifications=tuple(sorted(set(notes), key=lambda n: (n.path, n.line or 0, n.message))),
-        files_checked=checked,
-        files_skipped=skipped,
-        rules_run=tuple(sorted(r.id for r in rules)),
-        # what --fix checks before writing: the bytes that were linted, for files with fixes
-        extra={"digests": {i.display: digest(i.data) for i in loaded if i.display in fixable}},
-    )
+    return GroupOutcome(tuple(findings), tuple(notes))
 
 
 def _build_models(
@@ -246,6 +294,11 @@ def _build_models(
             for item in items:
                 if item.path not in parsed and any(n.encode() in item.data for n in names):
                     parse_file(item)
+    for path, item in parsed.items():  # files parsed in the last round
+        if path not in models:
+            assert item.source is not None
+            table = _visible_table(item.target, tables)
+            models[path] = FileModel(item.source, table, _visible_layout(item.target, layouts))
     return models
 
 
