@@ -8,19 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
+from typing import TYPE_CHECKING
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+if TYPE_CHECKING:
+    from tree_sitter import Language, Node, Parser, Query, Tree
 
 
 @cache
 def rust_language() -> Language:
+    # imported here: `burnlint --version` and `burnlint rules` must not load the parser
     import tree_sitter_rust
+    from tree_sitter import Language
 
     return Language(tree_sitter_rust.language())
 
 
 @cache
 def _parser() -> Parser:
+    from tree_sitter import Parser
+
     return Parser(rust_language())
 
 
@@ -30,6 +36,8 @@ def parse(data: bytes) -> Tree:
 
 @cache
 def _type_query(types: tuple[str, ...]) -> Query:
+    from tree_sitter import Query
+
     alternatives = " ".join(f"({t})" for t in types)
     query: Query = Query(rust_language(), f"[{alternatives}] @node")
     return query
@@ -38,6 +46,8 @@ def _type_query(types: tuple[str, ...]) -> Query:
 def nodes_of_type(root: Node, *types: str) -> list[Node]:
     """All descendants of the given types, in document order. A tree-sitter query runs in C:
     far cheaper than visiting every node from Python."""
+    from tree_sitter import QueryCursor
+
     captures = QueryCursor(_type_query(tuple(sorted(types)))).captures(root)
     found = captures.get("node", [])
     found.sort(key=lambda n: (n.start_byte, -n.end_byte))

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cached_property
-
-from tree_sitter import Node
+from typing import TYPE_CHECKING
 
 from burnlint.findings import Location
 from burnlint.model.helpers import HelperTable, OpHelper
@@ -26,6 +25,9 @@ from burnlint.model.scopes import LazyResolution
 from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.source import SourceFile
 from burnlint.syntax import call_path, method_call_parts, nodes_of_type, walk
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
 
 _SCOPE_WORDS = tuple(name.encode() for name in (*STORE_NAMES, "ModuleSnapshot", "ModuleStore"))
 _OPAQUE = frozenset({"token_tree", "macro_definition"})

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-
-from tree_sitter import Node
+from typing import TYPE_CHECKING
 
 from burnlint.syntax import nodes_of_type, path_segments, text
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
 
 
 class StoreKind(enum.Enum):

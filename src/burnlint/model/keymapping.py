@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tree_sitter import Node
-
 from burnlint.model.imports import StoreKind
 from burnlint.model.ops import StoreOp
 from burnlint.model.stores import BUILDERS, StoreBuild
 from burnlint.syntax import method_call_parts
 
 if TYPE_CHECKING:
+    from tree_sitter import Node
+
     from burnlint.model.file_model import FileModel
 
 KEY_OPTIONS = ("map_indices_contiguous", "skip_enum_variants")

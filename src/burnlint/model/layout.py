@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-
-from tree_sitter import Node
+from typing import TYPE_CHECKING
 
 from burnlint.syntax import nodes_of_type, text
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
 
 
 class LayoutKind(enum.Enum):

@@ -8,11 +8,13 @@ to an iterator adapter whose receiver is visibly an iterator (``.iter()``, a ran
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from tree_sitter import Node
+from typing import TYPE_CHECKING
 
 from burnlint.model.scopes import CAPTURE, Binding, LazyResolution
 from burnlint.syntax import call_path, macro_name, method_call_parts, text, unwrap_parens, walk
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
 
 LOOP_NODES = frozenset({"for_expression", "while_expression", "loop_expression"})
 # Boundaries: code in a nested item runs when that item is called, not where it is written.

@@ -6,12 +6,12 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tree_sitter import Node
-
 from burnlint.model.stores import StoreBuild
 from burnlint.syntax import arguments_of, call_path, method_call_parts
 
 if TYPE_CHECKING:
+    from tree_sitter import Node
+
     from burnlint.model.file_model import FileModel
 
 

@@ -14,8 +14,6 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tree_sitter import Node
-
 from burnlint.model.imports import StoreKind
 from burnlint.model.loops import LoopContext
 from burnlint.model.ops import StoreOp
@@ -23,6 +21,8 @@ from burnlint.model.stores import Backing, StoreBuild
 from burnlint.syntax import arguments_of, call_path, strip_reference, text, walk
 
 if TYPE_CHECKING:
+    from tree_sitter import Node
+
     from burnlint.model.file_model import FileModel
 
 _SPACE = re.compile(r"\s+")

@@ -7,8 +7,6 @@ import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tree_sitter import Node
-
 from burnlint.model.scopes import Binding, Use
 from burnlint.syntax import (
     arguments_of,
@@ -24,6 +22,8 @@ from burnlint.syntax import (
 )
 
 if TYPE_CHECKING:
+    from tree_sitter import Node
+
     from burnlint.model.file_model import FileModel
 
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-
-from tree_sitter import Node
+from typing import TYPE_CHECKING, cast
 
 from burnlint.syntax import macro_name, text, unwrap_parens
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
 
 # Templates whose tokens are code for another program, not uses in this one.
 OPAQUE_MACROS = frozenset({"quote", "quote_spanned", "parse_quote", "parse_quote_spanned"})
@@ -204,9 +206,7 @@ class _Resolver:
             task = tasks.pop()
             op = task[0]
             if op == "visit":
-                node = task[1]
-                assert isinstance(node, Node)
-                self.visit(node, tasks)
+                self.visit(cast("Node", task[1]), tasks)
             elif op == "push":
                 self.scopes.append({})
             elif op == "barrier":
@@ -218,22 +218,20 @@ class _Resolver:
                 self.scopes.pop()
                 self.scopes.pop()
             elif op == "declare":
-                pattern, kind, declaration, value = task[1], task[2], task[3], task[4]
-                assert isinstance(pattern, Node) and isinstance(kind, str)
-                assert isinstance(declaration, Node)
-                assert value is None or isinstance(value, Node)
-                self.declare(pattern, kind, declaration, value)
+                self.declare(
+                    cast("Node", task[1]),
+                    cast(str, task[2]),
+                    cast("Node", task[3]),
+                    cast("Node | None", task[4]),
+                )
             elif op == "declare_self":
-                self_node, parameter = task[1], task[2]
-                assert isinstance(self_node, Node) and isinstance(parameter, Node)
-                binding = Binding("self", self_node, "self", parameter)
+                binding = Binding("self", cast("Node", task[1]), "self", cast("Node", task[2]))
                 self.result.bindings.append(binding)
                 scope = self.scopes[-1]
                 if scope is not None:
                     scope["self"] = binding
             elif op in ("assign", "mut_borrow"):
-                target, expression = task[1], task[2]
-                assert isinstance(target, Node) and isinstance(expression, Node)
+                target, expression = cast("Node", task[1]), cast("Node", task[2])
                 target = unwrap_parens(target)
                 if target.type == "identifier":
                     found = self.lookup(text(target))

@@ -6,13 +6,13 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from tree_sitter import Node
-
 from burnlint.findings import Location
 from burnlint.model.imports import ADAPTER_NAMES, StoreKind
 from burnlint.syntax import arguments_of, call_path, method_call_parts, strip_reference, text, walk
 
 if TYPE_CHECKING:
+    from tree_sitter import Node
+
     from burnlint.model.file_model import FileModel
 
 CONSTRUCTORS = frozenset({"from_file", "from_bytes", "from_static", "default", "new"})

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
-from tree_sitter import Node
+from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Fix, Level, Location, RelatedLocation
 from burnlint.model.file_model import FileModel
 from burnlint.rules.base import Rule
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
 
 _SPACE = re.compile(r"\s+")
 
