@@ -231,6 +231,13 @@ def _write_output(output: Path, text: str) -> None:
     help="Colour the output (auto: on a terminal and when NO_COLOR is unset).",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary line.")
+@click.option("--fix", is_flag=True, help="Apply safe fixes, then report what is left.")
+@click.option(
+    "--unsafe-fixes",
+    is_flag=True,
+    help="With --fix or --diff: include fixes that change behaviour (e.g. `.overwrite(true)`).",
+)
+@click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
 def check(
     paths: tuple[Path, ...],
     output_format: str,
@@ -245,6 +252,9 @@ def check(
     no_prefilter: bool,
     color: str,
     quiet: bool,
+    fix: bool,
+    unsafe_fixes: bool,
+    diff: bool,
 ) -> None:
     """Check the Rust files under PATHS (default: the current directory)."""
     from burnlint import rules
@@ -268,6 +278,10 @@ def check(
     )
     targets = paths or (Path("."),)
     result = _run_engine(targets, options)
+    if diff:
+        _print_diff(result, root, unsafe_fixes)
+    if fix:
+        result = _fix_until_stable(targets, options, result, unsafe_fixes)
 
     use_color = _use_color(color, to_file=output is not None)
     context = ReportContext(
@@ -283,6 +297,57 @@ def check(
         shown = ", ".join(f"`{p.as_posix()}`" for p in targets)
         click.echo(f"burnlint: warning: no Rust files found in {shown}", err=True)
     raise click.exceptions.Exit(exit_code(result, Level(fail_on), exit_zero))
+
+
+def _print_diff(result: LintResult, root: Path, unsafe: bool) -> NoReturn:
+    """``--diff``: show what ``--fix`` would change, write nothing; exit 1 when it would."""
+    from burnlint.fix import fix_files
+
+    digests = result.extra.get("digests", {})
+    assert isinstance(digests, dict)
+    outcome = fix_files(result.findings, root=root, digests=digests, unsafe=unsafe, write=False)
+    click.echo("".join(outcome.diffs), nl=False)
+    for note in outcome.notifications:
+        click.echo(f"burnlint: warning: {note.path}: {note.message}", err=True)
+    count = outcome.total
+    if count:
+        click.echo(f"would fix {count} problem{'s' if count != 1 else ''}", err=True)
+    raise click.exceptions.Exit(EXIT_FINDINGS if count else EXIT_OK)
+
+
+# Fixes are applied, the files checked again, and so on: a fix skipped because it overlapped
+# another is applied in the next pass. Each pass fixes at least one thing or stops.
+_MAX_FIX_PASSES = 4
+
+
+def _fix_until_stable(
+    targets: Sequence[Path], options: EngineOptions, result: LintResult, unsafe: bool
+) -> LintResult:
+    from dataclasses import replace
+
+    from burnlint.fix import fix_files
+
+    notes: list[Notification] = []
+    fixed = 0
+    for _ in range(_MAX_FIX_PASSES):
+        digests = result.extra.get("digests", {})
+        assert isinstance(digests, dict)
+        outcome = fix_files(
+            result.findings, root=options.project_root, digests=digests, unsafe=unsafe, write=True
+        )
+        notes.extend(outcome.notifications)
+        if outcome.total == 0:
+            break
+        fixed += outcome.total
+        result = _run_engine(targets, options)
+    if fixed:
+        click.echo(f"fixed {fixed} problem{'s' if fixed != 1 else ''}", err=True)
+    if notes:
+        merged = tuple(
+            sorted(set(result.notifications) | set(notes), key=lambda n: (n.path, n.message))
+        )
+        result = replace(result, notifications=merged)
+    return result
 
 
 @cli.command("rules")

@@ -1,0 +1,177 @@
+"""--fix: before/after pairs, idempotence, and writes that never damage a file."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from burnlint.cli import cli
+from burnlint.engine import lint_files
+from burnlint.findings import Applicability, Edit
+from burnlint.fix import apply_edits, digest, fix_files
+from burnlint.options import EngineOptions
+from burnlint.rules import resolve_rules
+
+TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
+PAIRS = sorted(p for p in TESTDATA.rglob("*.rs.fixed"))
+
+SEED_LOOP = """use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn train(model: &Model, file: &str) {
+    for epoch in 0..3 {
+        let res = model.save_into(&mut SafetensorsStore::from_file(file));
+        if let Err(e) = res {
+            panic!("epoch {epoch}: {e}");
+        }
+    }
+}
+"""
+
+
+def _fix_once(path: Path, root: Path, unsafe: bool = True) -> int:
+    result = lint_files([path], EngineOptions(rule_ids=resolve_rules(), project_root=root))
+    digests = result.extra["digests"]
+    assert isinstance(digests, dict)
+    outcome = fix_files(result.findings, root=root, digests=digests, unsafe=unsafe, write=True)
+    assert not outcome.notifications
+    return outcome.total
+
+
+def test_fix_pairs_exist() -> None:
+    assert len(PAIRS) >= 4
+
+
+@pytest.mark.parametrize("fixed", PAIRS, ids=lambda p: str(p.relative_to(TESTDATA)))
+def test_fix_pairs(fixed: Path, tmp_path: Path) -> None:
+    """Each `NAME.rs` becomes exactly `NAME.rs.fixed`, and a second pass changes nothing."""
+    original = fixed.with_suffix("")
+    crate = next((p for p in original.parents if (p / "Cargo.toml").is_file()), None)
+    if crate is not None and TESTDATA in crate.parents:
+        copy = tmp_path / crate.name
+        shutil.copytree(crate, copy)
+        target = copy / original.relative_to(crate)
+    else:
+        target = tmp_path / original.name
+        shutil.copy(original, target)
+    assert _fix_once(target, target.parent) > 0
+    assert target.read_text(encoding="utf-8") == fixed.read_text(encoding="utf-8")
+    assert _fix_once(target, target.parent) == 0
+
+
+def test_fix_keeps_crlf_bom_and_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "train.rs"
+    data = b"\xef\xbb\xbf" + SEED_LOOP.replace("\n", "\r\n").encode()
+    path.write_bytes(data)
+    path.chmod(0o640)
+    assert _fix_once(path, tmp_path) == 1
+    new = path.read_bytes()
+    assert new.startswith(b"\xef\xbb\xbf")
+    assert new.count(b"\r\n") == data.count(b"\r\n") and b"\n" not in new.replace(b"\r\n", b"")
+    assert new.replace(b".overwrite(true)", b"") == data
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def test_fix_skips_a_file_changed_since_it_was_read(tmp_path: Path) -> None:
+    path = tmp_path / "train.rs"
+    path.write_text(SEED_LOOP, encoding="utf-8")
+    result = lint_files([path], EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path))
+    path.write_text(SEED_LOOP + "// edited meanwhile\n", encoding="utf-8")
+    digests = result.extra["digests"]
+    assert isinstance(digests, dict)
+    outcome = fix_files(result.findings, root=tmp_path, digests=digests, unsafe=True, write=True)
+    assert outcome.total == 0
+    assert "changed since" in outcome.notifications[0].message
+    assert path.read_text(encoding="utf-8").endswith("// edited meanwhile\n")
+
+
+def test_fix_refuses_an_edit_that_breaks_the_syntax(tmp_path: Path) -> None:
+    path = tmp_path / "a.rs"
+    path.write_text("fn f() {}\n", encoding="utf-8")
+    from burnlint.findings import Finding, Fix, Level, Location, Span
+
+    broken = Fix("break it", Applicability.SAFE, (Edit("a.rs", 0, 2, "{{{"),))
+    finding = Finding(
+        Location("a.rs", Span(0, 2, 1, 1, 1, 3, 1, 3)), "BL003", "x", Level.ERROR, "m", fix=broken
+    )
+    digests = {"a.rs": digest(path.read_bytes())}
+    outcome = fix_files([finding], root=tmp_path, digests=digests, unsafe=True, write=True)
+    assert outcome.total == 0
+    assert "would not parse" in outcome.notifications[0].message
+    assert path.read_text(encoding="utf-8") == "fn f() {}\n"
+
+
+def test_failed_rename_leaves_the_original_intact(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "train.rs"
+    path.write_text(SEED_LOOP, encoding="utf-8")
+
+    def failing_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", failing_replace)
+    result = lint_files([path], EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path))
+    digests = result.extra["digests"]
+    assert isinstance(digests, dict)
+    outcome = fix_files(result.findings, root=tmp_path, digests=digests, unsafe=True, write=True)
+    assert outcome.total == 0
+    assert "cannot write" in outcome.notifications[0].message
+    assert path.read_text(encoding="utf-8") == SEED_LOOP
+    assert [p.name for p in tmp_path.iterdir()] == ["train.rs"]  # no temporary file left
+
+
+def test_unsafe_fixes_need_the_flag(tmp_path: Path) -> None:
+    path = tmp_path / "train.rs"
+    path.write_text(SEED_LOOP, encoding="utf-8")
+    runner = CliRunner()
+    safe_only = runner.invoke(cli, ["check", str(path), "--project-root", str(tmp_path), "--fix"])
+    assert safe_only.exit_code == 1
+    assert path.read_text(encoding="utf-8") == SEED_LOOP
+    both = runner.invoke(
+        cli, ["check", str(path), "--project-root", str(tmp_path), "--fix", "--unsafe-fixes"]
+    )
+    assert both.exit_code == 0, both.output
+    assert ".overwrite(true)" in path.read_text(encoding="utf-8")
+
+
+def test_diff_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "train.rs"
+    path.write_text(SEED_LOOP, encoding="utf-8")
+    runner = CliRunner()
+    outcome = runner.invoke(
+        cli, ["check", str(path), "--project-root", str(tmp_path), "--diff", "--unsafe-fixes"]
+    )
+    assert outcome.exit_code == 1
+    assert (
+        "+        let res = model.save_into(&mut SafetensorsStore::from_file(file).overwrite(true));"
+        in outcome.output
+    )
+    assert path.read_text(encoding="utf-8") == SEED_LOOP
+
+
+def test_overlapping_edits_apply_the_first() -> None:
+    edits = [Edit("a", 0, 3, "X"), Edit("a", 1, 2, "Y"), Edit("a", 3, 3, "Z")]
+    assert apply_edits(b"abcdef", edits) == (b"XZdef", 2)
+
+
+def test_demo_fix_removes_bl003_and_changes_nothing_else(tmp_path: Path) -> None:
+    demo = tmp_path / "demo"
+    shutil.copytree(TESTDATA / "demo", demo)
+    runner = CliRunner()
+    args = ["check", str(demo), "--project-root", str(demo), "--fix", "--unsafe-fixes"]
+    first = runner.invoke(cli, [*args, "--format", "concise"])
+    assert "BL003" not in first.output
+    changed = [
+        p.relative_to(demo).as_posix()
+        for p in sorted(demo.rglob("*.rs"))
+        if p.read_bytes() != (TESTDATA / "demo" / p.relative_to(demo)).read_bytes()
+    ]
+    assert changed == ["src/train.rs"]
+    before = {p: p.read_bytes() for p in demo.rglob("*.rs")}
+    runner.invoke(cli, args)
+    assert {p: p.read_bytes() for p in demo.rglob("*.rs")} == before
