@@ -147,10 +147,10 @@ def test_diff_writes_nothing(tmp_path: Path) -> None:
         cli, ["check", str(path), "--project-root", str(tmp_path), "--diff", "--unsafe-fixes"]
     )
     assert outcome.exit_code == 1
-    assert (
-        "+        let res = model.save_into(&mut SafetensorsStore::from_file(file).overwrite(true));"
-        in outcome.output
+    fixed_line = (
+        "let res = model.save_into(&mut SafetensorsStore::from_file(file).overwrite(true));"
     )
+    assert f"+        {fixed_line}" in outcome.output
     assert path.read_text(encoding="utf-8") == SEED_LOOP
 
 
