@@ -312,7 +312,7 @@ def _visible_table(target: Target, tables: dict[Target, HelperTable]) -> HelperT
     if target.is_lib:
         return own
     lib = tables.get(target.lib())
-    return lib.merged(own) if lib is not None else own
+    return lib.shadowed_by(own).merged(own) if lib is not None else own
 
 
 def _run_rules(

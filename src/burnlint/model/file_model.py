@@ -130,6 +130,7 @@ class FileModel:
             is_method = parameters is not None and any(
                 c.type == "self_parameter" for c in parameters.named_children
             )
+            table.defined.add((name, is_method))
             tail = body.named_children[-1] if body.named_children else None
             if tail is not None:
                 build = self.stores.store_of(tail)

@@ -30,6 +30,9 @@ class HelperTable:
     stores: dict[tuple[str, bool], StoreBuild] = field(default_factory=dict)
     ops: dict[tuple[str, bool], OpHelper] = field(default_factory=dict)
     ambiguous: set[tuple[str, bool]] = field(default_factory=set)
+    # every function the table's files define, facts or not: a target's own definitions
+    # shadow the lib's helpers of the same name
+    defined: set[tuple[str, bool]] = field(default_factory=set)
 
     def store_helper(self, name: str, *, method: bool) -> StoreBuild | None:
         return self.stores.get((name, method))
@@ -60,8 +63,19 @@ class HelperTable:
             return
         self.ops.setdefault(key, helper)
 
+    def shadowed_by(self, own: HelperTable) -> HelperTable:
+        """The lib's table as a target with its own definitions ``own`` sees it."""
+        return HelperTable(
+            {k: v for k, v in self.stores.items() if k not in own.defined},
+            {k: v for k, v in self.ops.items() if k not in own.defined},
+            self.ambiguous - own.defined,
+            set(self.defined),
+        )
+
     def merged(self, other: HelperTable) -> HelperTable:
-        table = HelperTable(dict(self.stores), dict(self.ops), set(self.ambiguous))
+        table = HelperTable(
+            dict(self.stores), dict(self.ops), set(self.ambiguous), self.defined | other.defined
+        )
         for (name, method), build in other.stores.items():
             table.add_store(name, method, build)
         for (name, method), helper in other.ops.items():
