@@ -1,0 +1,132 @@
+"""burnlint's own JSON report, schema version 1 (documented in ``docs/json-format.md``).
+
+The schema is stable: fields are only ever added; a rename, a removal or a change of meaning
+bumps ``version``. Keys are written in a fixed order and findings in report order (path, line,
+column, rule), so the output is byte-identical across runs.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from burnlint.findings import Finding, Fix, Level, LintResult, Location, Notification, Span
+from burnlint.report.base import ReportContext, sorted_findings
+
+SCHEMA_VERSION = 1
+TOOL_NAME = "burnlint"
+
+
+def render(result: LintResult, ctx: ReportContext) -> str:
+    return json.dumps(build(result, ctx), indent=2, ensure_ascii=False) + "\n"
+
+
+def build(result: LintResult, ctx: ReportContext) -> dict[str, Any]:
+    findings = sorted_findings(result)
+    return {
+        "version": SCHEMA_VERSION,
+        "tool": {"name": TOOL_NAME, "version": ctx.tool_version},
+        "burn_version": result.burn_version,
+        "successful": result.successful,
+        "files_checked": result.files_checked,
+        "files_skipped": result.files_skipped,
+        "suppressed": result.suppressed,
+        "rules_run": sorted(result.rules_run),
+        "findings": [_finding(finding) for finding in findings],
+        "notifications": [_notification(note) for note in result.notifications],
+        "summary": _summary(findings),
+    }
+
+
+def _start(span: Span) -> dict[str, int]:
+    return {
+        "line": span.start_line,
+        "column": span.start_col,
+        "utf16_column": span.start_col_utf16,
+        "byte": span.start_byte,
+    }
+
+
+def _end(span: Span) -> dict[str, int]:
+    return {
+        "line": span.end_line,
+        "column": span.end_col,
+        "utf16_column": span.end_col_utf16,
+        "byte": span.end_byte,
+    }
+
+
+def _location(location: Location) -> dict[str, Any]:
+    return {
+        "path": location.path,
+        "start": _start(location.span),
+        "end": _end(location.span),
+    }
+
+
+def _fix(fix: Fix | None) -> dict[str, Any] | None:
+    if fix is None:
+        return None
+    return {
+        "title": fix.title,
+        "applicability": fix.applicability.value,
+        "edits": [
+            {
+                "path": edit.path,
+                "start_byte": edit.start_byte,
+                "end_byte": edit.end_byte,
+                "content": edit.content,
+            }
+            for edit in sorted(fix.edits)
+        ],
+    }
+
+
+def _finding(finding: Finding) -> dict[str, Any]:
+    return {
+        "rule_id": finding.rule_id,
+        "rule_name": finding.rule_name,
+        "level": finding.level.value,
+        "message": finding.message,
+        "help": finding.help,
+        "label": finding.label,
+        **_location(finding.location),
+        "related": [
+            {**_location(related.location), "message": related.message}
+            for related in finding.related
+        ],
+        "fix": _fix(finding.fix),
+        "fingerprint": finding.fingerprint,
+        "tags": list(finding.tags or _rule_tags(finding.rule_id)),
+    }
+
+
+def _rule_tags(rule_id: str) -> tuple[str, ...]:
+    """The rule's tags, for findings made without them."""
+    from burnlint.rules import ALL_RULES
+
+    return next((rule.tags for rule in ALL_RULES if rule.id == rule_id), ())
+
+
+def _notification(note: Notification) -> dict[str, Any]:
+    return {
+        "path": note.path or None,
+        "line": note.line,
+        "level": note.level.value,
+        "kind": note.kind.value,
+        "message": note.message,
+        "rule_id": note.rule_id,
+    }
+
+
+def _summary(findings: list[Finding]) -> dict[str, Any]:
+    by_level = {level.value: 0 for level in Level}
+    by_rule: dict[str, int] = {}
+    for finding in findings:
+        by_level[finding.level.value] += 1
+        by_rule[finding.rule_id] = by_rule.get(finding.rule_id, 0) + 1
+    return {
+        "total": len(findings),
+        "by_level": by_level,
+        "by_rule": dict(sorted(by_rule.items())),
+    }
