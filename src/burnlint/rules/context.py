@@ -50,6 +50,7 @@ class RuleContext:
             # the engine completes this into a hash with an ordinal (see fingerprint.py)
             fingerprint=f"{enclosing_item(node)}\x1f{_SPACE.sub(' ', source.text(node))}",
             snippet=source.snippet(span),
+            tags=self.rule.tags,
         )
 
 
