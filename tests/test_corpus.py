@@ -34,6 +34,7 @@ def test_expected_file_is_well_formed() -> None:
     for location, verdict in entries.items():
         assert location.count(":") == 2, location
         assert verdict, f"{location} has no verdict"
+        assert not verdict.startswith("UNREVIEWED"), f"{location} is not reviewed yet"
 
 
 @pytest.mark.skipif(not os.environ.get("BURN_TREE"), reason="BURN_TREE is not set to a burn tree")

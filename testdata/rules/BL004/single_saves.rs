@@ -99,6 +99,40 @@ pub fn train_and_save(device: &Device, batches: &[Batch], out: &Path, epochs: us
     Ok(model)
 }
 
+/// Distillation run with its export at the end: the export target is fixed, so the next run
+/// of the same command stops there.
+pub fn distill(device: &Device, teacher: &Mlp, batches: &[Batch], out: &Path, epochs: usize) -> Result<Mlp> {
+    let mut student = Mlp::new(device);
+    for epoch in 0..epochs {
+        for batch in batches {
+            let target = teacher.forward(batch.inputs.clone());
+            student = crate::train::distill_step(student, batch, target);
+        }
+        log::info!("epoch {epoch}: student loss {:.4}", evaluate(&student, batches));
+    }
+    let mut store = BurnpackStore::from_file(out.join("student")) // expect: BL004
+        .metadata("teacher", teacher.name())
+        .metadata("epochs", epochs.to_string());
+    student
+        .save_into(&mut store)
+        .with_context(|| format!("exporting the student to {}", out.display()))?;
+    Ok(student)
+}
+
+/// The converter's last step, after an import: the output file name comes from the input's.
+pub fn convert_to_safetensors(device: &Device, input: &Path) -> Result<PathBuf> {
+    let mut model = Mlp::new(device);
+    let mut source = BurnpackStore::from_file(input);
+    let result = model.load_from(&mut source)?;
+    println!("read {} tensors from {}", result.applied.len(), input.display());
+    let output = input.with_extension("safetensors");
+    if output.exists() {
+        log::warn!("{} exists and will not be replaced", output.display());
+    }
+    model.save_into(&mut SafetensorsStore::from_file(&output))?; // expect: BL004
+    Ok(output)
+}
+
 /// `Option::map`: a single save.
 pub fn save_best(model: &Mlp, best: Option<&Path>) -> Option<()> {
     best.map(|p| model.save_into(&mut BurnpackStore::from_file(p)).expect("best")) // expect: BL004

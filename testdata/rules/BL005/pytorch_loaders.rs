@@ -114,6 +114,24 @@ pub fn load_variant(device: &Device, variant: &str, dir: &Path) -> Result<Backbo
     Ok(model)
 }
 
+/// Several PyTorch checkpoints averaged into one model (a loop over files).
+pub fn import_ensemble(device: &Device, paths: &[std::path::PathBuf]) -> Result<Vec<Mlp>> {
+    let mut members = Vec::with_capacity(paths.len());
+    for path in paths {
+        let mut member = Mlp::new(device);
+        let mut store = PytorchStore::from_file(path).with_top_level_key("model_state_dict"); // expect: BL005
+        let result = member
+            .load_from(&mut store)
+            .with_context(|| format!("member {}", path.display()))?;
+        log::info!("{}: {} tensors", path.display(), result.applied.len());
+        members.push(member);
+    }
+    if members.is_empty() {
+        bail!("no checkpoints given");
+    }
+    Ok(members)
+}
+
 /// A crate-local helper returns the store; the constructor in it is reported.
 fn torch_store(path: &Path) -> PytorchStore {
     PytorchStore::from_file(path).with_top_level_key("model") // expect: BL005

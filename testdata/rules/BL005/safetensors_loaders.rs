@@ -52,6 +52,26 @@ pub fn import_then_train(device: &Device, path: &Path, batches: &[Batch], epochs
     Ok(model)
 }
 
+/// Optional pretrained init from a PyTorch export, then training.
+pub fn train_from_pretrained(device: &Device, pretrained: Option<&Path>, batches: &[Batch], epochs: usize) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    if let Some(path) = pretrained {
+        let mut store = SafetensorsStore::from_file(path) // expect: BL005
+            .with_from_adapter(PyTorchToBurnAdapter)
+            .with_regex(r"^(encoder|head)\.");
+        let result = model.load_from(&mut store)?;
+        log::info!("pretrained: {} tensors applied", result.applied.len());
+    }
+    for epoch in 0..epochs {
+        for batch in batches {
+            model = train_epoch(model, batch);
+            optimizer_step(&mut model, 1e-3);
+        }
+        println!("epoch {epoch}: loss {:.4}", evaluate(&model, batches));
+    }
+    Ok(model)
+}
+
 /// Foreign key names through `with_key_remapping`, without the adapter.
 pub fn load_remapped(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);

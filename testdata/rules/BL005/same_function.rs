@@ -72,13 +72,19 @@ pub fn import_backbone_and_head(
     Ok(model)
 }
 
-/// Base weights through the adapter, then an overlay file with no adapter of its own.
+/// Base weights through the adapter, then an overlay file (fine-tuned head, saved by the
+/// same PyTorch project) with no adapter of its own.
 pub fn load_with_overlay(device: &Device, base: &Path, overlay: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
     let mut base_store = SafetensorsStore::from_file(base).with_from_adapter(PyTorchToBurnAdapter); // expect: BL005
-    model.load_from(&mut base_store)?;
+    let base_result = model.load_from(&mut base_store)?;
+    println!("base: {} tensors", base_result.applied.len());
     let mut overlay_store = SafetensorsStore::from_file(overlay); // expect: BL005
-    model.load_from(&mut overlay_store)?;
+    let overlay_result = model.load_from(&mut overlay_store)?;
+    println!("overlay: {} tensors", overlay_result.applied.len());
+    if overlay_result.applied.is_empty() {
+        bail!("{} changed nothing", overlay.display());
+    }
     Ok(model)
 }
 

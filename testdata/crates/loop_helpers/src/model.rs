@@ -1,0 +1,23 @@
+use burn::nn::{Linear, LinearConfig, Relu};
+use burn::prelude::*;
+
+#[derive(Module, Debug)]
+pub struct Mlp {
+    fc1: Linear,
+    act: Relu,
+    fc2: Linear,
+}
+
+impl Mlp {
+    pub fn new(device: &Device) -> Self {
+        Self {
+            fc1: LinearConfig::new(16, 64).init(device),
+            act: Relu::new(),
+            fc2: LinearConfig::new(64, 4).init(device),
+        }
+    }
+
+    pub fn forward(&self, x: Tensor<2>) -> Tensor<2> {
+        self.fc2.forward(self.act.forward(self.fc1.forward(x)))
+    }
+}
