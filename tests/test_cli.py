@@ -655,7 +655,10 @@ def test_real_finding_in_text_and_concise(runner: CliRunner, crate: Path) -> Non
     assert lines[0].startswith("error[BL001]: the `Result` of `save_into` is discarded")
     assert lines[1] == " --> src/main.rs:5:10"
     assert lines[3] == "5 |     let _ = model.save_into(&mut store);"
-    assert lines[4] == "  |             ^^^^^^^^^^^^^^^^^^^^^^^^^^^"
+    assert lines[4] == (
+        "  |             ^^^^^^^^^^^^^^^^^^^^^^^^^^^ once the file exists every save fails "
+        "with `File already exists`, unnoticed"
+    )
     assert lines[-1] == "found 1 problem (1 error) in 2 files"
 
     concise_out = run(runner, "--format", "concise", "--project-root", str(crate))

@@ -116,6 +116,11 @@ class Finding:
     snippet: str = ""
     tags: tuple[str, ...] = ()
 
+    @property
+    def full_message(self) -> str:
+        """The headline and the label as one sentence, for formats without a caret line."""
+        return f"{self.message}: {self.label}" if self.label else self.message
+
     def sort_key(self) -> tuple[str, int, int, str, str]:
         span = self.location.span
         return (self.location.path, span.start_line, span.start_col, self.rule_id, self.message)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from burnlint.model.imports import StoreKind
 from burnlint.model.ops import StoreOp
 from burnlint.model.stores import BUILDERS, StoreBuild
-from burnlint.syntax import method_call_parts
+from burnlint.syntax import field_of, is_tail_expression, method_call_parts, outer_parens
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -35,6 +35,14 @@ class Loader:
     report_at: Node  # the constructor (or the helper call that builds the store)
     loads: list[StoreOp] = field(default_factory=list)
     clause: str = ""  # why it is PyTorch-facing
+    # False for a store whose tensors are never applied here, only its keys read (`keys()`,
+    # `get_snapshot()`): `skip_enum_variants` acts in `apply_to` only, so just
+    # `map_indices_contiguous` (which renames the keys) matters for it
+    applies: bool = True
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        return KEY_OPTIONS if self.applies else ("map_indices_contiguous",)
 
     @property
     def kind(self) -> StoreKind:
@@ -93,12 +101,19 @@ def loaders(model: FileModel) -> list[Loader]:
         if loader is None:
             loader = by_site[site.id] = Loader(op.store, site)
         loader.loads.append(op)
-    # a PytorchStore built and never loaded from here (e.g. returned, or only inspected) is
-    # still PyTorch-facing: judge the options its own chain sets
+    # A PytorchStore not loaded from here still maps keys when it leaves the function (returned,
+    # passed on) or has its keys read; one that is only inspected (`store.allow_partial`) or
+    # dropped maps nothing.
     for build in model.store_builds:
         if build.kind is StoreKind.PYTORCH and build.constructor_node.id not in by_site:
-            chain = model.stores.store_of(_chain_top(build.constructor_node)) or build
-            by_site[build.constructor_node.id] = Loader(chain, build.constructor_node)
+            top = _chain_top(build.constructor_node)
+            use = _store_use(top, model)
+            if use is None:
+                continue
+            chain = model.stores.store_of(top) or build
+            by_site[build.constructor_node.id] = Loader(
+                chain, build.constructor_node, applies=use == "escapes"
+            )
 
     facing: list[Loader] = []
     pytorch_functions: set[int] = set()
@@ -124,4 +139,63 @@ def loaders(model: FileModel) -> list[Loader]:
                 "a `SafetensorsStore` loaded beside a PyTorch loader in the same function"
             )
             facing.append(loader)
+    facing = [f for f in facing if not _round_trip(f, model)]
     return sorted(facing, key=lambda loader: loader.report_at.start_byte)
+
+
+_KEY_READERS = frozenset({"keys", "get_snapshot", "get_all_snapshots"})
+
+
+def _store_use(top: Node, model: FileModel) -> str | None:
+    """How a store expression that no load uses is used: "escapes" (returned or passed on),
+    "keys" (only its keys read), or None (inspected or dropped)."""
+    node = outer_parens(top)
+    parent = node.parent
+    if parent is None:
+        return None
+    if parent.type in ("return_expression", "arguments") or (
+        parent.type == "block" and is_tail_expression(node)
+    ):
+        return "escapes"
+    if parent.type == "field_expression" and field_of(node) == "value":
+        call = parent.parent
+        parts = method_call_parts(call) if call is not None else None
+        return "keys" if parts is not None and parts[1] in _KEY_READERS else None
+    if parent.type != "let_declaration" or field_of(node) != "value":
+        return None
+    pattern = parent.child_by_field_name("pattern")
+    if pattern is not None and pattern.type == "mut_pattern":
+        pattern = next((c for c in pattern.named_children if c.type == "identifier"), None)
+    if pattern is None or pattern.type != "identifier":
+        return None
+    binding = model.resolution.binding_of(pattern)
+    if binding is None:
+        return None
+    found: str | None = None
+    for reference in binding.uses:
+        if reference.macro is not None:
+            continue
+        use = _store_use(reference.node, model)
+        if use == "escapes":
+            return use
+        found = found or use
+    return found
+
+
+def _round_trip(loader: Loader, model: FileModel) -> bool:
+    """A Safetensors load of what the same function saved into a Safetensors store just
+    before: Burn's own key names, whatever adapter converts them on the way."""
+    if loader.kind is not StoreKind.SAFETENSORS or not loader.loads:
+        return False
+    first_load = loader.loads[0].node
+    function = _function_of(first_load)
+    if function is None:
+        return False
+    return any(
+        op.is_save
+        and op.store is not None
+        and op.store.kind is StoreKind.SAFETENSORS
+        and op.node.start_byte < first_load.start_byte
+        and _function_of(op.node) == function
+        for op in model.ops
+    )

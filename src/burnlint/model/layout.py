@@ -54,6 +54,11 @@ class LayoutFacts:
     def has_module_enums(self) -> bool:
         return bool(self.module_enums)
 
+    @property
+    def known(self) -> bool:
+        """Whether the target declares any burn module at all (else burnlint cannot tell)."""
+        return bool(self.module_enums or self.module_structs)
+
 
 def _derives_module(item: Node) -> bool:
     sibling = item.prev_named_sibling

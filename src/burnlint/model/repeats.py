@@ -156,8 +156,7 @@ def _repeats(
                 return None
         return (
             op.node,
-            f"`{op.helper}` saves into a store built from a path that does not change between "
-            "iterations",
+            f"`{op.helper}` builds it from a path that never changes",
         )
     local_ctor = store.helper is None
     argument = _store_argument(op)
@@ -171,7 +170,7 @@ def _repeats(
         site = binding.declaration
         if not _within(site, loop.node):
             anchor = store.constructor_node if local_ctor else binding.value
-            return anchor, "the store is built before the loop and saved into in every iteration"
+            return anchor, "built before the loop"
         # built in the loop: the path decides
         if local_ctor and _within(store.constructor_node, loop.node):
             return _invariant_path(store, loop, model)
@@ -190,7 +189,7 @@ def _invariant_path(
         return None
     return (
         store.constructor_node,
-        "the store is built in the loop from a path that does not change between iterations",
+        "built in the loop from a path that never changes",
     )
 
 

@@ -37,7 +37,7 @@ def render(result: LintResult, ctx: ReportContext) -> str:
             fg=LEVEL_COLORS[finding.level],
             bold=True,
         )
-        lines.append(f"{where} {code} {one_line(finding.message)}")
+        lines.append(f"{where} {code} {one_line(finding.full_message)}")
     for notification in result.notifications:
         where = notification_location(notification) or "burnlint"
         level = styled(

@@ -49,7 +49,7 @@ def _finding(finding: Finding) -> str:
     if span.start_line == span.end_line:
         properties += [("col", str(span.start_col)), ("endColumn", str(span.end_col))]
     properties.append(("title", f"{finding.rule_id} {finding.rule_name}"))
-    message = finding.message
+    message = finding.full_message
     if finding.help:
         message += f"\nhelp: {finding.help}"
     return command(COMMANDS[finding.level], properties, message)

@@ -487,7 +487,7 @@ def result_message(finding: Finding) -> str:
 
     the second save fails (see [the store is built here](1)). Set `.overwrite(true)`.
     """
-    text = escape_text(one_line(finding.message).strip())
+    text = escape_text(one_line(finding.full_message).strip())
     if finding.related:
         links = ", ".join(
             f"[{escape_text(one_line(related.message).strip()) or 'here'}]({index})"

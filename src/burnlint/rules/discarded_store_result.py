@@ -27,7 +27,8 @@ class DiscardedStoreResult(Rule):
                 continue
             yield ctx.finding(
                 op.node,
-                f"the `Result` of {op_name(op)} is discarded: {failure_effect(op)}",
+                f"the `Result` of {op_name(op)} is discarded",
+                label=failure_effect(op),
                 help=(
                     "propagate the error with `?`, or handle the `Err` "
                     "(stop, retry, or count the failure)"

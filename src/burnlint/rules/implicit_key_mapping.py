@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedLocation
 from burnlint.model.imports import StoreKind
-from burnlint.model.keymapping import DEFAULTS, KEY_OPTIONS, Loader
+from burnlint.model.keymapping import DEFAULTS, Loader
 from burnlint.model.layout import LayoutKind
 from burnlint.rules.base import Rule
 
@@ -59,7 +59,7 @@ def key_mapping_fix(ctx: RuleContext, loader: Loader) -> Fix | None:
     values = PRESCRIBED.get(layout, {}).get(store.kind)
     if values is None:
         return None
-    missing = [o for o in KEY_OPTIONS if not loader.explicit(o)]
+    missing = [o for o in loader.options if not loader.explicit(o)]
     text = "".join(f".{o}({'true' if values[o] else 'false'})" for o in missing)
     safe = all(values[o] == DEFAULTS[store.kind][o] for o in missing)
     end = store.constructor_node.end_byte
@@ -83,15 +83,13 @@ class ImplicitKeyMapping(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for loader in ctx.model.key_loaders:
-            implicit = [o for o in KEY_OPTIONS if not loader.explicit(o)]
+            implicit = [o for o in loader.options if not loader.explicit(o)]
             if not implicit:
                 continue
             effects = "; it ".join(DEFAULT_EFFECT[loader.kind][o] for o in implicit)
             names = " and ".join(f"`{o}`" for o in implicit)
-            message = (
-                f"{loader.clause} leaves {names} implicit: it {effects}; the same PyTorch weights "
-                "load with one store and fail or mis-map with the other"
-            )
+            message = f"{loader.clause} leaves {names} implicit"
+            label = f"by default it {effects}"
             related = tuple(
                 RelatedLocation(ctx.location(op.node), "loaded here")
                 for op in loader.loads
@@ -108,4 +106,6 @@ class ImplicitKeyMapping(Rule):
                 help_text = (
                     "write both options explicitly, with the values your module layout needs"
                 )
-            yield ctx.finding(loader.report_at, message, help=help_text, related=related, fix=fix)
+            yield ctx.finding(
+                loader.report_at, message, label=label, help=help_text, related=related, fix=fix
+            )

@@ -46,8 +46,8 @@ class ImplicitOverwrite(Rule):
             )
             yield ctx.finding(
                 site,
-                f"`{store.kind.value}` is saved into without `.overwrite(..)`: it refuses to "
-                "replace an existing file, so running the program a second time fails with "
+                f"`{store.kind.value}` is saved into without `.overwrite(..)`",
+                label="it refuses to replace an existing file: the next run fails with "
                 "`File already exists`",
                 help=(
                     "say what you want: `.overwrite(true)` to replace the file, "

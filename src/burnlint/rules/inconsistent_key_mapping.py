@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Level, RelatedLocation
 from burnlint.model.imports import StoreKind
-from burnlint.model.layout import LayoutKind
 from burnlint.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -37,7 +36,7 @@ class InconsistentKeyMapping(Rule):
         safetensors = [loader for loader in loaders if loader.kind is StoreKind.SAFETENSORS]
         options = ["map_indices_contiguous"]
         # enum variant names only appear in paths when the target has module enums
-        if model.layout.has_module_enums or model.layout.kind is LayoutKind.UNKNOWN:
+        if model.layout.has_module_enums or not model.layout.known:
             options.append("skip_enum_variants")
         for st in safetensors:
             for pt in pytorch:
@@ -57,9 +56,10 @@ class InconsistentKeyMapping(Rule):
                 )
                 yield ctx.finding(
                     st.report_at,
-                    f"this `SafetensorsStore` and the `PytorchStore` in the same file map keys "
-                    f"differently ({details}): the same weights load with one and fail or mis-map "
-                    "with the other",
+                    "this `SafetensorsStore` and the `PytorchStore` in the same file map keys "
+                    "differently",
+                    label=f"{details}: the same weights load with one and fail or mis-map with "
+                    "the other",
                     help="write the same explicit values on both stores",
                     related=(
                         RelatedLocation(

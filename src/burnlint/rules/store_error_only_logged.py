@@ -29,22 +29,18 @@ class StoreErrorOnlyLogged(Rule):
                 # training goes on and the log line scrolls away.
                 if model.loop_of(op.node) is None:
                     continue
-                message = (
-                    f"the error of {op_name(op)} in a loop is only logged: training goes on "
-                    "while the checkpoint on disk stays at the last successful save"
-                )
+                message = f"the error of {op_name(op)} in a loop is only logged"
+                label = "training goes on while the checkpoint stays at the last good save"
                 help_text = (
                     "stop on failure (`?` or `break`), or count failures and report them "
                     "after the loop"
                 )
             else:
-                message = (
-                    f"the error of {op_name(op)} is only logged: every store applies the tensors "
-                    "it can before returning `Err`, so the model runs with a mix of loaded and "
-                    "initial weights"
-                )
+                message = f"the error of {op_name(op)} is only logged"
+                # every store applies what it can before returning Err (burn-store-api.md §2)
+                label = "the model goes on with a mix of loaded and initial weights"
                 help_text = (
                     "stop on failure (`?`, `expect`), or re-initialise the model in the `Err` "
                     "branch"
                 )
-            yield ctx.finding(op.node, message, help=help_text)
+            yield ctx.finding(op.node, message, label=label, help=help_text)

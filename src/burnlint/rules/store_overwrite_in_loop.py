@@ -55,14 +55,15 @@ class StoreOverwriteInLoop(Rule):
                         f"`{store.helper}` builds the store here, without `.overwrite(..)`",
                     ),
                 )
-            message = (
-                f"`{kind}` refuses to overwrite by default and {repeated.why}: from the second "
-                "iteration on every save returns `File already exists`, so the checkpoint on "
-                "disk stays at the first save"
+            message = f"`{kind}` is saved into in a loop but refuses to overwrite its file"
+            label = (
+                f"{repeated.why}: from the second iteration on every save returns "
+                "`File already exists` and the checkpoint stays at the first save"
             )
             yield ctx.finding(
                 repeated.report_at,
                 message,
+                label=label,
                 help="add `.overwrite(true)` to the store, or save each iteration to its own path",
                 related=related,
                 fix=overwrite_fix(ctx, store),

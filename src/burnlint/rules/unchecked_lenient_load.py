@@ -48,9 +48,9 @@ class UncheckedLenientLoad(Rule):
             if ERRORS in unchecked:
                 silent.append("shape mismatches (`errors`)")
             message = (
-                f"the `ApplyResult` of `{op.method}` is not checked while {' and '.join(reasons)}: "
-                f"{' and '.join(silent)} leave parameters at their initial values, silently"
+                f"the `ApplyResult` of `{op.method}` is not checked while {' and '.join(reasons)}"
             )
+            label = f"{' and '.join(silent)} leave parameters at their initial values, silently"
             wanted = []
             if MISSING in unchecked:
                 wanted.append("`result.missing`")
@@ -67,6 +67,7 @@ class UncheckedLenientLoad(Rule):
             yield ctx.finding(
                 op.node,
                 message,
+                label=label,
                 help=(
                     f"read {' and '.join(wanted)}, or print the whole result "
                     "(`{result}` lists both)"
