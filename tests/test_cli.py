@@ -713,3 +713,50 @@ def test_atomic_write_new_file_mode_and_odd_text(tmp_path: Path) -> None:
     umask = os.umask(0)
     os.umask(umask)
     assert os.stat(target).st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_extra_outputs_and_category(tmp_path: Path) -> None:
+    """`--output-format FORMAT=FILE` writes more reports in the same run, whatever the exit
+    code; `--category` reaches SARIF's automationDetails."""
+    import json
+
+    crate = tmp_path / "crate"
+    (crate / "src").mkdir(parents=True)
+    (crate / "Cargo.toml").write_text('[package]\nname = "c"\nversion = "0.1.0"\n')
+    (crate / "src" / "main.rs").write_text(
+        "use burn_store::{ModuleSnapshot, BurnpackStore};\n"
+        "fn main() {\n"
+        '    let _ = model.save_into(&mut BurnpackStore::from_file("m").overwrite(true));\n'
+        "}\n"
+    )
+    sarif, as_json = tmp_path / "out.sarif", tmp_path / "out.json"
+    out = CliRunner().invoke(
+        cli.cli,
+        [
+            "check",
+            str(crate),
+            "--project-root",
+            str(crate),
+            "--output-format",
+            f"sarif={sarif}",
+            "--output-format",
+            f"json={as_json}",
+            "--category",
+            "burnlint",
+            "--format",
+            "concise",
+        ],
+    )
+    assert out.exit_code == 1
+    assert "src/main.rs:3:13: error[BL001]" in out.output
+    log = json.loads(sarif.read_text())
+    assert log["runs"][0]["automationDetails"] == {"id": "burnlint/"}
+    assert [r["ruleId"] for r in log["runs"][0]["results"]] == ["BL001"]
+    assert json.loads(as_json.read_text())["findings"][0]["rule_id"] == "BL001"
+
+
+def test_extra_output_format_must_be_known(tmp_path: Path) -> None:
+    out = CliRunner().invoke(cli.cli, ["check", str(tmp_path), "--output-format", "xml=out.xml"])
+    assert out.exit_code == 2
+    assert "unknown format `xml`" in out.output
+    assert not (tmp_path / "out.xml").exists()

@@ -162,6 +162,20 @@ def _run_engine(paths: Sequence[Path], options: EngineOptions) -> LintResult:
         return LintResult(findings=(), notifications=(crash,), files_checked=0)
 
 
+def _parse_extra_outputs(values: Iterable[str]) -> list[tuple[str, Path]]:
+    """``FORMAT=FILE`` pairs of ``--output-format``."""
+    parsed: list[tuple[str, Path]] = []
+    for value in values:
+        name, sep, file = value.partition("=")
+        if not sep or not file:
+            raise click.BadParameter(f"`{value}` is not FORMAT=FILE")
+        if name not in FORMATS:
+            known = ", ".join(FORMATS)
+            raise click.BadParameter(f"unknown format `{name}` (known: {known})")
+        parsed.append((name, Path(file)))
+    return parsed
+
+
 def _write_output(output: Path, text: str) -> None:
     from burnlint.fsutil import write_text_atomic
 
@@ -231,6 +245,20 @@ def _write_output(output: Path, text: str) -> None:
     help="Colour the output (auto: on a terminal and when NO_COLOR is unset).",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary line.")
+@click.option(
+    "--output-format",
+    "extra_outputs",
+    multiple=True,
+    metavar="FORMAT=FILE",
+    callback=lambda _ctx, _param, value: _parse_extra_outputs(value),
+    help="Also write the report in FORMAT to FILE, in the same run (repeatable), "
+    "e.g. `--output-format sarif=burnlint.sarif`.",
+)
+@click.option(
+    "--category",
+    metavar="NAME",
+    help="SARIF `automationDetails.id` (GitHub code scanning keeps one analysis per category).",
+)
 @click.option("--fix", is_flag=True, help="Apply safe fixes, then report what is left.")
 @click.option(
     "--unsafe-fixes",
@@ -252,6 +280,8 @@ def check(
     no_prefilter: bool,
     color: str,
     quiet: bool,
+    extra_outputs: list[tuple[str, Path]],
+    category: str | None,
     fix: bool,
     unsafe_fixes: bool,
     diff: bool,
@@ -285,8 +315,23 @@ def check(
 
     use_color = _use_color(color, to_file=output is not None)
     context = ReportContext(
-        color=use_color, project_root=root, tool_version=__version__, quiet=quiet
+        color=use_color,
+        project_root=root,
+        tool_version=__version__,
+        quiet=quiet,
+        category=category,
     )
+    # Every requested output is written, whatever the result: an upload step after a failed
+    # run still finds its SARIF file (with executionSuccessful: false).
+    for extra_format, extra_path in extra_outputs:
+        plain = ReportContext(
+            color=False,
+            project_root=root,
+            tool_version=__version__,
+            quiet=quiet,
+            category=category,
+        )
+        _write_output(extra_path, FORMATS[extra_format](result, plain))
     rendered = FORMATS[output_format](result, context)
     if output is not None:
         _write_output(output, rendered)

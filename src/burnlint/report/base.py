@@ -23,12 +23,14 @@ class ReportContext:
     ``project_root``: the directory finding paths are relative to (SARIF's ``%SRCROOT%``).
     ``tool_version``: burnlint's version, for formats that record it.
     ``quiet``: human-oriented formats leave out their summary line.
+    ``category``: SARIF ``automationDetails.id`` (GitHub keeps one analysis per category).
     """
 
     color: bool
     project_root: Path
     tool_version: str
     quiet: bool = False
+    category: str | None = None
 
 
 Renderer = Callable[[LintResult, ReportContext], str]

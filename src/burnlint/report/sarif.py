@@ -231,7 +231,7 @@ def build_log(result: LintResult, ctx: ReportContext) -> Any:
 
 def _category(ctx: ReportContext) -> str | None:
     """``--category``: read from the context when it carries one (``ReportContext.category``)."""
-    value = getattr(ctx, "category", None)
+    value = ctx.category
     return value if isinstance(value, str) and value.strip() else None
 
 

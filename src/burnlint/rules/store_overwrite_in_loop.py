@@ -57,7 +57,7 @@ class StoreOverwriteInLoop(Rule):
                 )
             message = f"`{kind}` is saved into in a loop but refuses to overwrite its file"
             label = (
-                f"{repeated.why}: from the second iteration on every save returns "
+                f"{repeated.why}; from the second iteration on every save returns "
                 "`File already exists` and the checkpoint stays at the first save"
             )
             yield ctx.finding(
