@@ -97,3 +97,21 @@ def test_prefilter_changes_nothing() -> None:
     )
     assert on.findings == off.findings
     assert on.findings
+
+
+def test_findings_in_test_code_are_tagged(tmp_path: Path) -> None:
+    source = tmp_path / "lib.rs"
+    source.write_text(
+        "use burn_store::{ModuleSnapshot, BurnpackStore};\n"
+        'pub fn save(m: &M) { let _ = m.save_into(&mut BurnpackStore::from_file("a")); }\n'
+        "#[cfg(test)]\n"
+        "mod tests {\n"
+        "    use super::*;\n"
+        "    #[test]\n"
+        '    fn t() { let _ = m.save_into(&mut BurnpackStore::from_file("a")); }\n'
+        "}\n",
+        encoding="utf-8",
+    )
+    result = lint_files([source], EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path))
+    tags = {f.location.span.start_line: "test-code" in f.tags for f in result.findings}
+    assert tags == {2: False, 7: True}

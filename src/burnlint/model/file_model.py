@@ -114,6 +114,24 @@ class FileModel:
             return self._checker.of_value(op.node)
         return self._checker.of_result_use(self.result_use(op))
 
+    @cached_property
+    def is_test_file(self) -> bool:
+        """Under a `tests/` or `benches/` directory of a crate (cargo's integration tests and
+        benchmarks)."""
+        parts = self.path.split("/")[:-1]
+        return "tests" in parts or "benches" in parts
+
+    def in_test_code(self, node: Node) -> bool:
+        """In a test file, a `#[test]`-like function, or a `#[cfg(test)]` module."""
+        if self.is_test_file:
+            return True
+        current = node.parent
+        while current is not None:
+            if current.type in ("function_item", "mod_item") and _has_test_attribute(current):
+                return True
+            current = current.parent
+        return False
+
     def loop_of(self, node: Node) -> LoopContext | None:
         return loop_of(node)
 
@@ -200,6 +218,24 @@ class FileModel:
                     return None
                 indices.add(params.index(binding.declaration))
         return tuple(sorted(indices))
+
+
+_TEST_ATTRIBUTES = ("#[test]", "#[cfg(test)]", "::test]", "#[test_case", "#[rstest", "#[bench]")
+
+
+def _has_test_attribute(item: Node) -> bool:
+    sibling = item.prev_named_sibling
+    while sibling is not None and sibling.type in (
+        "attribute_item",
+        "line_comment",
+        "block_comment",
+    ):
+        if sibling.type == "attribute_item" and sibling.text is not None:
+            compact = sibling.text.decode(errors="replace").replace(" ", "")
+            if any(marker in compact for marker in _TEST_ATTRIBUTES):
+                return True
+        sibling = sibling.prev_named_sibling
+    return False
 
 
 def _enclosing_function(node: Node) -> Node | None:

@@ -604,7 +604,19 @@ def _result(finding: Finding, rule_index: int) -> Any:
         ),
         related_locations=related,
         fixes=[_fix(finding.fix)] if finding.fix is not None else None,
+        # result-level tags say where the finding is (e.g. test-code); the rule's own tags
+        # are on its reportingDescriptor
+        properties=(
+            _om(om.PropertyBag, tags=sorted(extra))
+            if (extra := set(finding.tags) - set(_rule_tags(finding.rule_id)))
+            else None
+        ),
     )
+
+
+def _rule_tags(rule_id: str) -> tuple[str, ...]:
+    rule = _rule_class(rule_id)
+    return rule.tags if rule is not None else ()
 
 
 def fix_description(fix: Fix) -> str:

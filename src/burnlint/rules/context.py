@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
 _SPACE = re.compile(r"\s+")
+# Findings in tests and benches carry this tag, so reports and `per-file-ignores` can treat
+# them apart (a test that loads a fixture with implicit key mapping is not a production bug).
+TEST_CODE_TAG = "test-code"
 
 
 @dataclass
@@ -50,7 +53,9 @@ class RuleContext:
             # the engine completes this into a hash with an ordinal (see fingerprint.py)
             fingerprint=f"{enclosing_item(node)}\x1f{_SPACE.sub(' ', source.text(node))}",
             snippet=source.snippet(span),
-            tags=self.rule.tags,
+            tags=(*self.rule.tags, TEST_CODE_TAG)
+            if self.model.in_test_code(node)
+            else self.rule.tags,
         )
 
 
