@@ -333,3 +333,56 @@ def test_broken_link_given_explicitly_does_not_exist(tmp_path: Path) -> None:
     found = discover([tmp_path / "dangling.rs"])
     assert found.files == ()
     assert messages(found) == ["error: path does not exist"]
+
+
+# --- the fast path of ignore files ----------------------------------------------------------
+
+_IGNORE_LINES = [
+    "target",
+    "**/*.rs.bk",
+    ".idea",
+    "out/",
+    "examples/**/Cargo.lock",
+    "*.map",
+    "/generated/*.rs",
+    "!generated/keep.rs",
+    "src/**/gen_*.rs",
+    "# a comment",
+    "",
+    "weird[ab].rs",
+    "\\#hash.rs",
+    "a?c.rs",
+]
+_PATHS = [
+    "target/",
+    "crates/x/target/",
+    "src/lib.rs",
+    "src/lib.rs.bk",
+    "out/",
+    "out.rs",
+    "examples/a/b/Cargo.lock",
+    "x.map",
+    "generated/a.rs",
+    "generated/keep.rs",
+    "deep/generated/a.rs",
+    "src/m/gen_x.rs",
+    "weirda.rs",
+    "weirdc.rs",
+    "#hash.rs",
+    "abc.rs",
+    ".idea/",
+    "src/.idea/x.rs",
+]
+
+
+def test_the_combined_pattern_gives_the_verdicts_of_pathspec() -> None:
+    from pathspec import GitIgnoreSpec
+
+    from burnlint.discover import _any_pattern, _IgnoreFile
+
+    for count in range(1, len(_IGNORE_LINES) + 1):
+        spec = GitIgnoreSpec.from_lines(_IGNORE_LINES[:count])
+        fast = _IgnoreFile("/r/", spec, _any_pattern(spec))
+        assert fast.any_pattern is not None
+        for path in _PATHS:
+            assert fast.check(path) == spec.check_file(path).include, (count, path)

@@ -22,6 +22,7 @@ from burnlint.findings import Level, LintResult, Notification, NotificationKind
 from burnlint.report import FORMATS, ReportContext
 
 if TYPE_CHECKING:
+    from burnlint.config import CliSettings, Plan
     from burnlint.options import EngineOptions
 
 EXIT_OK = 0
@@ -88,6 +89,7 @@ def cli() -> None:
     burnlint [check] [PATHS]...   check Rust files (the default command)
     burnlint rules                list the rules
     burnlint rule ID              show a rule's documentation
+    burnlint config [PATHS]...    show the effective settings and where each comes from
     """
 
 
@@ -126,15 +128,28 @@ def _default_project_root() -> Path:
 
 
 def exit_code(result: LintResult, fail_on: Level, exit_zero: bool) -> int:
-    """2 when the run was not successful (even with ``--exit-zero``: an incomplete check must
-    not pass for a clean one), else 1 when a finding is at or above ``fail_on``, else 0."""
-    if not result.successful:
+    """2 when the run was not successful or nothing could be checked (even with
+    ``--exit-zero``: an incomplete check must not pass for a clean one), else 1 when a finding
+    is at or above ``fail_on``, else 0."""
+    if not result.successful or _nothing_checked(result):
         return EXIT_ERROR
     if exit_zero:
         return EXIT_OK
     if any(finding.level.at_least(fail_on) for finding in result.findings):
         return EXIT_FINDINGS
     return EXIT_OK
+
+
+def _nothing_checked(result: LintResult) -> bool:
+    """Files were found, but none could be read and decoded.
+
+    A file-level problem (unreadable, binary, not UTF-8) is a warning while other files are
+    checked; when it leaves nothing checked, the run is not a clean one. Files skipped for their
+    size are notes, a choice of the configuration, and do not count.
+    """
+    return result.files_checked == 0 and any(
+        n.kind is NotificationKind.FILE and n.level is not Level.NOTE for n in result.notifications
+    )
 
 
 def _run_engine(paths: Sequence[Path], options: EngineOptions) -> LintResult:
@@ -162,6 +177,52 @@ def _run_engine(paths: Sequence[Path], options: EngineOptions) -> LintResult:
         return LintResult(findings=(), notifications=(crash,), files_checked=0)
 
 
+# The engine runs once per configuration: paths under different configuration files (two
+# crates with their own `[package.metadata.burnlint]`) are checked with their own settings.
+_Runs = Sequence[tuple["EngineOptions", Sequence[Path]]]
+
+
+def _run_all(runs: _Runs) -> LintResult:
+    results = [_run_engine(paths, options) for options, paths in runs]
+    return results[0] if len(results) == 1 else _merge_results(results)
+
+
+def _merge_results(results: Sequence[LintResult]) -> LintResult:
+    from burnlint.findings import Finding
+
+    extra: dict[str, object] = {}
+    for part in results:
+        for key, value in part.extra.items():
+            if isinstance(value, dict):
+                merged = extra.setdefault(key, {})
+                assert isinstance(merged, dict)
+                for k, v in value.items():
+                    merged[k] = merged.get(k, 0) + v if isinstance(v, int) else v
+            else:
+                extra.setdefault(key, value)
+    from burnlint.versions import version_key
+
+    versions = sorted(
+        {v for r in results if r.burn_version for v in r.burn_version.split(", ")},
+        key=version_key,
+    )
+    return LintResult(
+        findings=tuple(sorted((f for r in results for f in r.findings), key=Finding.sort_key)),
+        notifications=tuple(
+            sorted(
+                {n for r in results for n in r.notifications},
+                key=lambda n: (n.path, n.line or 0, n.message),
+            )
+        ),
+        files_checked=sum(r.files_checked for r in results),
+        files_skipped=sum(r.files_skipped for r in results),
+        suppressed=sum(r.suppressed for r in results),
+        rules_run=tuple(sorted({i for r in results for i in r.rules_run})),
+        burn_version=", ".join(versions) or None,
+        extra=extra,
+    )
+
+
 def _parse_extra_outputs(values: Iterable[str]) -> list[tuple[str, Path]]:
     """``FORMAT=FILE`` pairs of ``--output-format``."""
     parsed: list[tuple[str, Path]] = []
@@ -186,8 +247,81 @@ def _write_output(output: Path, text: str) -> None:
         _fail(f"cannot write `{output}`: {reason}")
 
 
+def _size(_ctx: click.Context, _param: click.Parameter, value: str | None) -> int | None:
+    from burnlint.config import parse_size
+
+    if value is None:
+        return None
+    try:
+        return parse_size(int(value) if value.strip().isdigit() else value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _settings_options(command: Any) -> Any:
+    """The options that override the configuration file: shared by ``check`` and ``config``."""
+    options = [
+        click.option(
+            "--config",
+            "config_file",
+            type=click.Path(path_type=Path, dir_okay=False),
+            help="Use this configuration file (burnlint.toml, or a Cargo.toml with a "
+            "[package.metadata.burnlint] table) instead of searching upward from each path.",
+        ),
+        click.option(
+            "--select",
+            multiple=True,
+            metavar="RULES",
+            help="Run only these rules (ids or names, comma-separated, repeatable; `ALL` for all).",
+        ),
+        click.option("--ignore", multiple=True, metavar="RULES", help="Do not run these rules."),
+        click.option(
+            "--extend-select",
+            multiple=True,
+            metavar="RULES",
+            help="Run these rules as well as the selected ones (e.g. rules off by default).",
+        ),
+        click.option(
+            "--exclude",
+            multiple=True,
+            metavar="PATTERNS",
+            help="Skip files matching these gitignore-style patterns (replaces `exclude` from "
+            "the configuration; comma-separated, repeatable).",
+        ),
+        click.option(
+            "--extend-exclude",
+            multiple=True,
+            metavar="PATTERNS",
+            help="Skip these patterns as well as the configured ones.",
+        ),
+        click.option(
+            "--respect-gitignore/--no-respect-gitignore",
+            default=None,
+            help="Honour .gitignore files [default: yes, or `respect-gitignore` from the "
+            "configuration].",
+        ),
+        click.option(
+            "--force-exclude",
+            is_flag=True,
+            help="Apply the excludes and .gitignore to paths named on the command line too "
+            "(for pre-commit, which names every staged file).",
+        ),
+        click.option(
+            "--max-file-size",
+            metavar="SIZE",
+            callback=_size,
+            help="Skip files larger than SIZE, with a note (bytes, or e.g. 20MB, 512KiB) "
+            "[default: 2MB].",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 @cli.command("check")
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path, readable=False))
+@_settings_options
 @click.option(
     "--format",
     "output_format",
@@ -203,19 +337,6 @@ def _write_output(output: Path, text: str) -> None:
     help="Write the report to FILE (atomically) instead of stdout.",
 )
 @click.option(
-    "--select",
-    multiple=True,
-    metavar="RULES",
-    help="Run only these rules (ids or names, comma-separated, repeatable; `ALL` for all).",
-)
-@click.option("--ignore", multiple=True, metavar="RULES", help="Do not run these rules.")
-@click.option(
-    "--extend-select",
-    multiple=True,
-    metavar="RULES",
-    help="Run these rules as well as the selected ones (e.g. rules off by default).",
-)
-@click.option(
     "--fail-on",
     type=click.Choice([level.value for level in Level]),
     default=Level.NOTE.value,
@@ -227,9 +348,9 @@ def _write_output(output: Path, text: str) -> None:
     "-j",
     "--jobs",
     type=click.IntRange(min=0),
-    default=1,
-    show_default=True,
-    help="Worker processes; 0 means one per CPU.",
+    default=0,
+    help="Worker processes [default: 0, one per CPU]; 1 checks everything in this process. "
+    "Workers start only when enough files mention burn-store to pay for them.",
 )
 @click.option(
     "--project-root",
@@ -245,6 +366,11 @@ def _write_output(output: Path, text: str) -> None:
     help="Colour the output (auto: on a terminal and when NO_COLOR is unset).",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary line.")
+@click.option(
+    "--statistics",
+    is_flag=True,
+    help="Also print how many findings each rule reported and how many were suppressed.",
+)
 @click.option(
     "--output-format",
     "extra_outputs",
@@ -268,11 +394,17 @@ def _write_output(output: Path, text: str) -> None:
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
 def check(
     paths: tuple[Path, ...],
-    output_format: str,
-    output: Path | None,
+    config_file: Path | None,
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     extend_select: tuple[str, ...],
+    exclude: tuple[str, ...],
+    extend_exclude: tuple[str, ...],
+    respect_gitignore: bool | None,
+    force_exclude: bool,
+    max_file_size: int | None,
+    output_format: str,
+    output: Path | None,
     fail_on: str,
     exit_zero: bool,
     jobs: int,
@@ -280,6 +412,7 @@ def check(
     no_prefilter: bool,
     color: str,
     quiet: bool,
+    statistics: bool,
     extra_outputs: list[tuple[str, Path]],
     category: str | None,
     fix: bool,
@@ -287,31 +420,39 @@ def check(
     diff: bool,
 ) -> None:
     """Check the Rust files under PATHS (default: the current directory)."""
-    from burnlint import rules
-    from burnlint.options import EngineOptions
+    from burnlint import config as configuration
 
-    try:
-        rule_ids = rules.resolve_rules(
-            _split_selectors(select) if select else None,
-            _split_selectors(ignore),
-            _split_selectors(extend_select),
-        )
-    except rules.UnknownRuleError as exc:
-        _fail(str(exc))
-
+    overrides = _cli_settings(
+        select, ignore, extend_select, exclude, extend_exclude, respect_gitignore,
+        force_exclude, max_file_size,
+    )  # fmt: skip
     root = (project_root or _default_project_root()).resolve()
-    options = EngineOptions(
-        rule_ids=rule_ids,
-        project_root=root,
-        prefilter=not no_prefilter,
-        jobs=jobs or (os.cpu_count() or 1),
-    )
     targets = paths or (Path("."),)
-    result = _run_engine(targets, options)
+    plan = _plan(targets, overrides, config_file, root)
+    workers = jobs or (os.cpu_count() or 1)
+    runs = [
+        (settings.engine_options(root, prefilter=not no_prefilter, jobs=workers), group)
+        for settings, group in plan.groups
+    ]
+    if plan.problems:
+        # Nothing runs with a broken configuration, but every requested output is written
+        # (a SARIF with executionSuccessful: false and the problem as a configuration
+        # notification). Outside a terminal report the problems go to stderr as well.
+        if output is not None or output_format not in ("text", "concise"):
+            for problem in plan.problems:
+                shown = configuration.display(problem.path, root) if problem.path else None
+                click.echo(f"burnlint: error: {problem.text(shown)}", err=True)
+        result = LintResult(
+            findings=(),
+            notifications=tuple(problem.notification(root) for problem in plan.problems),
+            files_checked=0,
+        )
+    else:
+        result = _run_all(runs)
     if diff:
         _print_diff(result, root, unsafe_fixes)
-    if fix:
-        result = _fix_until_stable(targets, options, result, unsafe_fixes)
+    if fix and not plan.problems:
+        result = _fix_until_stable(runs, root, result, unsafe_fixes)
 
     use_color = _use_color(color, to_file=output is not None)
     context = ReportContext(
@@ -337,6 +478,13 @@ def check(
         _write_output(output, rendered)
     else:
         click.echo(rendered, nl=False, color=use_color)
+    if statistics:
+        from burnlint import statistics as stats
+
+        # after a terminal report on stdout; beside a machine-readable one, on stderr
+        to_stderr = output is None and output_format not in ("text", "concise")
+        separate = output is None and not to_stderr and bool(rendered)
+        click.echo(("\n" if separate else "") + stats.render(result), nl=False, err=to_stderr)
 
     if result.files_checked == 0 and result.files_skipped == 0 and result.successful and not quiet:
         shown = ", ".join(f"`{p.as_posix()}`" for p in targets)
@@ -365,9 +513,7 @@ def _print_diff(result: LintResult, root: Path, unsafe: bool) -> NoReturn:
 _MAX_FIX_PASSES = 4
 
 
-def _fix_until_stable(
-    targets: Sequence[Path], options: EngineOptions, result: LintResult, unsafe: bool
-) -> LintResult:
+def _fix_until_stable(runs: _Runs, root: Path, result: LintResult, unsafe: bool) -> LintResult:
     from dataclasses import replace
 
     from burnlint.fix import fix_files
@@ -377,14 +523,12 @@ def _fix_until_stable(
     for _ in range(_MAX_FIX_PASSES):
         digests = result.extra.get("digests", {})
         assert isinstance(digests, dict)
-        outcome = fix_files(
-            result.findings, root=options.project_root, digests=digests, unsafe=unsafe, write=True
-        )
+        outcome = fix_files(result.findings, root=root, digests=digests, unsafe=unsafe, write=True)
         notes.extend(outcome.notifications)
         if outcome.total == 0:
             break
         fixed += outcome.total
-        result = _run_engine(targets, options)
+        result = _run_all(runs)
     if fixed:
         click.echo(f"fixed {fixed} problem{'s' if fixed != 1 else ''}", err=True)
     if notes:
@@ -393,6 +537,85 @@ def _fix_until_stable(
         )
         result = replace(result, notifications=merged)
     return result
+
+
+def _cli_settings(
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    extend_select: tuple[str, ...],
+    exclude: tuple[str, ...],
+    extend_exclude: tuple[str, ...],
+    respect_gitignore: bool | None,
+    force_exclude: bool,
+    max_file_size: int | None,
+) -> CliSettings:
+    from burnlint.config import CliSettings
+
+    return CliSettings(
+        select=tuple(_split_selectors(select)) if select else None,
+        extend_select=tuple(_split_selectors(extend_select)),
+        ignore=tuple(_split_selectors(ignore)),
+        exclude=tuple(_split_selectors(exclude)) if exclude else None,
+        extend_exclude=tuple(_split_selectors(extend_exclude)),
+        respect_gitignore=respect_gitignore,
+        force_exclude=force_exclude,
+        max_file_size=max_file_size,
+    )
+
+
+def _plan(
+    targets: Sequence[Path], overrides: CliSettings, config_file: Path | None, root: Path
+) -> Plan:
+    """The configuration of each path; a command-line mistake is a usage error (exit 2)."""
+    from burnlint import config as configuration
+
+    plan = configuration.plan(targets, overrides, project_root=root, config_file=config_file)
+    for problem in plan.problems:
+        if problem.path is None:
+            _fail(problem.message)
+    return plan
+
+
+@cli.command("config")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path, readable=False))
+@_settings_options
+@click.option(
+    "--project-root",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="Show paths relative to DIR [default: the git work tree, else the current dir].",
+)
+def show_config(
+    paths: tuple[Path, ...],
+    config_file: Path | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    extend_select: tuple[str, ...],
+    exclude: tuple[str, ...],
+    extend_exclude: tuple[str, ...],
+    respect_gitignore: bool | None,
+    force_exclude: bool,
+    max_file_size: int | None,
+    project_root: Path | None,
+) -> None:
+    """Print the effective settings for PATHS (default: the current directory) and where each
+    one comes from: the command line, a configuration file, Cargo.lock or the defaults."""
+    from burnlint import config as configuration
+
+    overrides = _cli_settings(
+        select, ignore, extend_select, exclude, extend_exclude, respect_gitignore,
+        force_exclude, max_file_size,
+    )  # fmt: skip
+    root = (project_root or _default_project_root()).resolve()
+    plan = _plan(paths or (Path("."),), overrides, config_file, root)
+    if plan.problems:
+        for problem in plan.problems:
+            shown = configuration.display(problem.path, root) if problem.path else None
+            click.echo(f"burnlint: error: {problem.text(shown)}", err=True)
+        raise click.exceptions.Exit(EXIT_ERROR)
+    for index, (settings, group) in enumerate(plan.groups):
+        if index:
+            click.echo("")
+        click.echo(configuration.render_settings(settings, group, root), nl=False)
 
 
 @cli.command("rules")

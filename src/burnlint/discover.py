@@ -4,6 +4,8 @@ Rules, in the order they are applied:
 
 - A path given explicitly is always taken: a directory is walked even when it is hidden, named
   ``target`` or ignored; a file is checked when it ends in ``.rs`` (anything else gets a note).
+  With ``force_exclude`` a given path that ``exclude`` or a ``.gitignore`` matches is skipped
+  silently (pre-commit names every staged file, generated ones included).
 - Below a given directory, hidden directories (``.git``, ``.cargo``, ...) and cargo build
   directories are skipped. A build directory is a ``target`` beside a ``Cargo.toml`` or any
   directory holding a valid ``CACHEDIR.TAG`` (cargo writes one into every target dir, custom
@@ -27,12 +29,15 @@ Nothing here raises on bad input: unreadable directories and ignore files become
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pathspec import GitIgnoreSpec
+from pathspec.pattern import RegexPattern
+from pathspec.util import normalize_file
 
 from burnlint.findings import Level, Notification, NotificationKind
 
@@ -59,6 +64,15 @@ class _IgnoreFile:
 
     base: str
     spec: GitIgnoreSpec
+    # matches every path that one of the patterns matches: most paths match none, and one
+    # search costs less than one per pattern (None: not available, ask the spec every time)
+    any_pattern: re.Pattern[str] | None = None
+
+    def check(self, rel: str) -> bool | None:
+        """The spec's verdict for ``rel``: True ignored, False re-included, None no match."""
+        if self.any_pattern is not None and self.any_pattern.search(normalize_file(rel)) is None:
+            return None
+        return self.spec.check_file(rel).include
 
 
 @dataclass
@@ -66,6 +80,7 @@ class _Walker:
     respect_gitignore: bool
     exclude: GitIgnoreSpec | None
     exclude_root: str | None
+    force_exclude: bool = False
     # real path of a file -> the path it is reported under (the first way it was reached)
     files: dict[str, Path] = field(default_factory=dict)
     explicit: set[str] = field(default_factory=set)
@@ -102,6 +117,8 @@ class _Walker:
                 )
             )
             return
+        if self.force_exclude and self.excluded_as_given(given, stat.S_ISDIR(st.st_mode)):
+            return
         if stat.S_ISDIR(st.st_mode):
             self.walk(given, os.path.realpath(given))
         elif stat.S_ISREG(st.st_mode):
@@ -113,6 +130,38 @@ class _Walker:
                 self.note(given, "not a Rust source file (`.rs`), skipped")
         else:
             self.note(given, "not a regular file or directory, skipped")
+
+    def excluded_as_given(self, given: Path, is_dir: bool) -> bool:
+        """Whether ``exclude`` or a ``.gitignore`` matches a path named on the command line, or
+        one of its directories (as if the walk had reached it)."""
+        real = os.path.realpath(given)
+        parent = os.path.dirname(real)
+        base_dir = os.path.realpath(self.exclude_root or os.getcwd())
+        base = _as_dir_prefix(base_dir)
+        ignores: tuple[_IgnoreFile, ...] = ()
+        if self.respect_gitignore:
+            # The ignore files a walk would have applied: in a git work tree those from its
+            # top down; outside one, those from the base (the configuration's directory, else
+            # the current one) down to the file's directory.
+            ignores = self.ancestor_ignores(parent)
+            directories = [parent]
+            if not _in_work_tree(parent) and parent.startswith(base):
+                current = parent
+                while current != base_dir and current.startswith(base):
+                    current = os.path.dirname(current)
+                    directories.append(current)
+            for directory in reversed(directories):
+                own = os.path.join(directory, ".gitignore")
+                if os.path.isfile(own):
+                    spec = self.read_ignore_file(own, own)
+                    if spec is not None:
+                        ignores = (*ignores, spec)
+        candidates = [(real, is_dir)]
+        current = parent
+        while current != os.path.dirname(current):
+            candidates.append((current, True))
+            current = os.path.dirname(current)
+        return any(self.is_ignored(path, d, ignores, base) for path, d in candidates)
 
     def walk(self, display_root: Path, real_root: str) -> None:
         if real_root in self.visited_dirs:
@@ -205,7 +254,7 @@ class _Walker:
         # Last match wins, and deeper files come later: a nested `!pattern` re-includes.
         for ignore in ignores:
             if path.startswith(ignore.base):
-                include = ignore.spec.check_file(_rel_for_spec(path, ignore.base, is_dir)).include
+                include = ignore.check(_rel_for_spec(path, ignore.base, is_dir))
                 if include is not None:
                     verdict = include
         return verdict
@@ -249,7 +298,7 @@ class _Walker:
             reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
             self.note(where, f"cannot read ignore file: {reason}", Level.WARNING)
             return None
-        return _IgnoreFile(base=_as_dir_prefix(base or os.path.dirname(path)), spec=spec)
+        return _IgnoreFile(_as_dir_prefix(base or os.path.dirname(path)), spec, _any_pattern(spec))
 
 
 def discover(
@@ -258,6 +307,7 @@ def discover(
     respect_gitignore: bool = True,
     exclude: Sequence[str] = (),
     exclude_root: Path | None = None,
+    force_exclude: bool = False,
 ) -> Discovery:
     """Find the Rust files under ``paths`` (see the module docstring for the rules)."""
     exclude_spec: GitIgnoreSpec | None = None
@@ -278,6 +328,7 @@ def discover(
         respect_gitignore=respect_gitignore,
         exclude=exclude_spec,
         exclude_root=os.path.realpath(exclude_root) if exclude_root is not None else None,
+        force_exclude=force_exclude,
         notifications=notes,
     )
     for given in paths:
@@ -288,6 +339,45 @@ def discover(
         sorted(dict.fromkeys(walker.notifications), key=lambda n: (n.path, n.message))
     )
     return Discovery(files=tuple(files), notifications=notifications, explicit=explicit)
+
+
+def _in_work_tree(directory: str) -> bool:
+    current = directory
+    while not os.path.lexists(os.path.join(current, ".git")):
+        parent = os.path.dirname(current)
+        if parent == current:
+            return False
+        current = parent
+    return True
+
+
+_NAMED_GROUP = re.compile(r"\(\?P<[^>]+>")
+
+
+def _any_pattern(spec: GitIgnoreSpec) -> re.Pattern[str] | None:
+    """One regex found in a path whenever one of ``spec``'s patterns is (each pattern is a
+    regex searched in the path): their alternation. None when the patterns are not of that
+    kind."""
+    parts: list[str] = []
+    flags: set[int] = set()
+    for pattern in spec.patterns:
+        if pattern.include is None:
+            continue  # blank lines and comments match nothing
+        regex = getattr(pattern, "regex", None)
+        if (
+            type(pattern).match_file is not RegexPattern.match_file
+            or not isinstance(regex, re.Pattern)
+            or not isinstance(regex.pattern, str)
+        ):
+            return None
+        parts.append(f"(?:{_NAMED_GROUP.sub('(?:', regex.pattern)})")  # names may repeat
+        flags.add(regex.flags)
+    if len(flags) > 1:
+        return None
+    try:
+        return re.compile("|".join(parts) or "(?!)", flags.pop() if flags else 0)
+    except re.error:
+        return None
 
 
 def _as_dir_prefix(path: str) -> str:

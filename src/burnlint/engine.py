@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import TYPE_CHECKING
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields, replace
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Any
 
 from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
 from burnlint.fix import digest
@@ -25,6 +26,8 @@ from burnlint.rules import ALL_RULES
 from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext
 from burnlint.source import DecodeError, SourceFile, decode_source
+from burnlint.statistics import SUPPRESSED_KEY
+from burnlint.suppress import finish_file
 from burnlint.syntax import parse, walk
 from burnlint.targets import Target, crate_root, target_of
 
@@ -57,15 +60,29 @@ def has_trigger(data: bytes) -> bool:
 
 @dataclass
 class _File:
+    """A file to check. Its bytes are not kept between the prefilter and the check: the group
+    that checks it reads it again, if it needs it at all (so the memory held does not grow
+    with the tree, and a pool ships paths, not contents)."""
+
     path: Path  # absolute, resolved
     display: str
-    data: bytes
     target: Target
+    size: int
     reported: bool = True  # False for files read only for the facts of their target
-    source: SourceFile | None = None
+    candidate: bool = True  # passes the prefilter: parsed and modelled whatever the helpers
+    data: bytes | None = None  # given in memory (``lint_source``): never read from disk
 
 
-def display_path(path: Path, root: Path) -> str:
+def _crate_key(path: Path) -> Path:
+    """The crate directory of ``path``, or the file itself outside any crate."""
+    return crate_root(path.parent) or path
+
+
+def display_path(path: PurePath, root: PurePath) -> str:
+    """How reports name ``path``: relative to ``root`` when inside it, else absolute, with
+    ``/`` on every platform (``src/a.rs``, ``C:/elsewhere/b.rs``, ``//server/share/c.rs``).
+    Pure, so Windows paths are tested anywhere as ``PureWindowsPath``s, whose comparison
+    ignores case as Windows does."""
     try:
         return path.relative_to(root).as_posix()
     except ValueError:
@@ -82,6 +99,7 @@ def lint_paths(paths: Sequence[Path], options: EngineOptions) -> LintResult:
             respect_gitignore=options.respect_gitignore,
             exclude=options.exclude,
             exclude_root=options.exclude_root,
+            force_exclude=options.force_exclude,
         )
 
     discovery = find(paths)
@@ -114,7 +132,7 @@ def lint_files(
     root = options.project_root.resolve()
     notes: list[Notification] = list(notifications)
     overrides = overrides or {}
-    loaded: list[_File] = []
+    read: list[tuple[Path, int, bool, bool]] = []  # path, size, reported, candidate
     checked = skipped = 0
     report_only = (
         {Path(os.path.abspath(p)) for p in options.report_paths}
@@ -122,15 +140,14 @@ def lint_files(
         else None
     )
     for path in sorted({Path(os.path.abspath(p)) for p in files}):
-        display = display_path(path, root)
         data = overrides.get(path)
         if data is None:
             try:
-                size = path.stat().st_size
+                size = os.stat(path).st_size
                 if size > options.max_file_bytes:
                     notes.append(
                         Notification(
-                            display,
+                            display_path(path, root),
                             f"skipped: {size:,} bytes is over the limit of "
                             f"{options.max_file_bytes:,}",
                             level=Level.NOTE,
@@ -138,17 +155,53 @@ def lint_files(
                     )
                     skipped += 1
                     continue
-                data = path.read_bytes()
+                with open(path, "rb") as fh:
+                    data = fh.read()
             except OSError as exc:
-                notes.append(Notification(display, f"cannot read: {exc.strerror or exc}"))
+                notes.append(
+                    Notification(display_path(path, root), f"cannot read: {exc.strerror or exc}")
+                )
                 skipped += 1
                 continue
+        if b"\x00" in data:
+            # Binary (a NUL byte is never in Rust source): said so even when the prefilter would
+            # have passed over it silently; one memchr, cheaper than the trigger words.
+            notes.append(
+                Notification(display_path(path, root), "skipped: binary file (contains NUL bytes)")
+            )
+            skipped += 1
+            continue
         reported = report_only is None or path in report_only
         if reported:
             checked += 1  # context files read for facts are not "checked"
-        loaded.append(_File(path, display, data, target_of(path), reported))
+        # plain `bytes in` checks on the raw bytes: a skipped file is never decoded
+        read.append((path, len(data), reported, not options.prefilter or has_trigger(data)))
+        del data  # read again by the group that checks it, if it is needed at all
+    # Only the crates that hold a candidate are kept: another crate cannot produce anything.
+    busy = {_crate_key(path) for path, _, _, candidate in read if candidate}
+    burn_version = options.burn_version or _burn_version(
+        [path for path, _, reported, _ in read if reported], root, notes
+    )
+    loaded = [
+        _File(
+            path,
+            display_path(path, root),
+            target_of(path),
+            size,
+            reported,
+            candidate,
+            overrides.get(path),
+        )
+        for path, size, reported, candidate in read
+        if _crate_key(path) in busy
+    ]
+    del read
 
     outcomes = _run_groups(_crate_groups(loaded), options)
+    # a file that could be read but is not UTF-8 text was skipped, not checked
+    undecodable = sum(outcome.undecodable for outcome in outcomes)
+    checked -= undecodable
+    skipped += undecodable
     findings = [f for outcome in outcomes for f in outcome.findings]
     for outcome in outcomes:
         notes.extend(outcome.notifications)
@@ -160,9 +213,38 @@ def lint_files(
         files_skipped=skipped,
         suppressed=sum(outcome.suppressed for outcome in outcomes),
         rules_run=tuple(sorted(r for r in options.rule_ids if r in {x.id for x in ALL_RULES})),
-        # what --fix checks before writing: the bytes that were linted, for files with fixes
-        extra={"digests": {i.display: digest(i.data) for i in loaded if i.display in fixable}},
+        burn_version=burn_version,
+        extra={
+            # what --fix checks before writing: the bytes that were linted, for files with fixes
+            "digests": {
+                path: value
+                for outcome in outcomes
+                for path, value in outcome.digests
+                if path in fixable
+            },
+            # for --statistics
+            SUPPRESSED_KEY: _sum_suppressed(outcomes),
+        },
     )
+
+
+def _burn_version(files: list[Path], root: Path, notes: list[Notification]) -> str | None:
+    """The burn version of the crates holding ``files`` (``versions.py``); unreadable
+    manifests and locks become notifications."""
+    from burnlint.versions import VersionReader
+
+    reader = VersionReader(display=lambda path: display_path(path, root))
+    version = reader.for_directories(crate_root(f.parent) or f.parent for f in files)
+    notes.extend(reader.notifications)
+    return version
+
+
+def _sum_suppressed(outcomes: Iterable[GroupOutcome]) -> dict[str, int]:
+    total: dict[str, int] = defaultdict(int)
+    for outcome in outcomes:
+        for rule_id, count in outcome.suppressed_by_rule:
+            total[rule_id] += count
+    return dict(sorted(total.items()))
 
 
 @dataclass(frozen=True)
@@ -172,50 +254,137 @@ class GroupOutcome:
     findings: tuple[Finding, ...]
     notifications: tuple[Notification, ...]
     suppressed: int = 0
+    suppressed_by_rule: tuple[tuple[str, int], ...] = ()
+    # (display path, digest) of the bytes checked, for the files with a finding
+    digests: tuple[tuple[str, str], ...] = ()
+    undecodable: int = 0  # reported files skipped because they are not UTF-8 text
 
 
-# Below this many candidate files a process pool costs more than it saves (start-up of the
-# workers and shipping the file contents to them).
+# Below this many candidate files a process pool costs more than it saves: forking the
+# workers and shipping the crates' bytes to them take ~20 ms, parsing and modelling one file
+# ~2 ms. On the burn repository 77 of 1,705 files are candidates (tests/benchmarks/README.md).
 PARALLEL_MIN_CANDIDATES = 48
 
 
 def _crate_groups(loaded: list[_File]) -> list[list[_File]]:
-    """Files grouped by crate: cross-file facts never leave a crate, so crates are checked
-    independently. Largest groups first, so a pool finishes evenly."""
+    """The files of each crate that holds a candidate: cross-file facts never leave a crate,
+    so crates are checked independently, and a crate without a candidate cannot produce
+    anything. Costliest first (the bytes of its candidates), so a pool finishes evenly; ties
+    in path order, so the order never depends on the file system."""
     groups: dict[str, list[_File]] = defaultdict(list)
     for item in loaded:
         groups[item.target.crate].append(item)
-    return sorted(groups.values(), key=lambda g: (-sum(len(i.data) for i in g), g[0].display))
+    busy = [g for g in groups.values() if any(i.candidate for i in g)]
+    return sorted(busy, key=lambda g: (-sum(i.size for i in g if i.candidate), g[0].display))
 
 
 def _run_groups(groups: list[list[_File]], options: EngineOptions) -> list[GroupOutcome]:
-    candidates = sum(1 for g in groups for i in g if not options.prefilter or has_trigger(i.data))
+    """Check each group, in worker processes when there are enough candidates; the outcomes
+    come back in the order of ``groups`` either way."""
+    candidates = sum(1 for g in groups for i in g if i.candidate)
     jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
     if jobs <= 1 or len(groups) <= 1 or candidates < PARALLEL_MIN_CANDIDATES:
         return [lint_group(group, options) for group in groups]
-    # Only groups with a candidate need a worker; the others cannot produce anything.
-    busy = [g for g in groups if any(not options.prefilter or has_trigger(i.data) for i in g)]
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(busy))) as pool:
-        return list(pool.map(lint_group, busy, [options] * len(busy)))
+    # fork: the workers start with everything imported (the parser, the model, the rules)
+    # instead of importing it again; elsewhere the platform's default.
+    fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if fork else None)
+    with ProcessPoolExecutor(max_workers=min(jobs, len(groups)), mp_context=context) as pool:
+        return list(pool.map(lint_group, groups, [options] * len(groups)))
 
 
-def lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
-    """Parse, model and check the files of one crate."""
-    notes: list[Notification] = []
-    parsed: dict[Path, _File] = {}
+class _TargetLayout(LayoutFacts):
+    """The ``LayoutFacts`` of a target, computed the first time a rule reads them.
 
-    def parse_file(item: _File) -> None:
-        try:
-            decode_source(item.data)
-        except DecodeError as exc:
-            notes.append(Notification(item.display, f"skipped: {exc}"))
-            return
-        source = SourceFile(item.display, item.data, parse(item.data))
-        if source.has_syntax_errors:
+    Only the key-mapping rules (BL005, BL006) read a layout, and only for a PyTorch-facing
+    loader, yet computing one parses every file of the target that derives ``Module``: on the
+    burn repository that is two files in three of all the files parsed. Reading any field
+    computes all of them.
+    """
+
+    def __init__(self, compute: Callable[[], LayoutFacts]) -> None:
+        # no dataclass __init__: the fields do not exist until the first read
+        self._compute: Callable[[], LayoutFacts] | None = compute
+
+    def __getattr__(self, name: str) -> Any:
+        # called only for attributes that are not set: the fields, before the first read
+        compute = self.__dict__.get("_compute")
+        if compute is None or name not in _LAYOUT_FIELDS:
+            raise AttributeError(name)
+        facts = compute()  # should it raise, the next read tries again
+        self._compute = None
+        for field_name in _LAYOUT_FIELDS:
+            setattr(self, field_name, getattr(facts, field_name))
+        return getattr(self, name)
+
+
+_LAYOUT_FIELDS = tuple(f.name for f in fields(LayoutFacts))
+
+
+class _Group:
+    """One crate being checked: its files, their bytes and trees, notes.
+
+    A tree costs about 40 times its file's bytes, so trees are held only while they are
+    needed: a file's model is dropped as soon as it is built and its helpers exported, unless
+    rules will run on it (a reported file that uses burn-store); should a later round need it
+    again, it is parsed again. With the prefilter off that keeps a crate of 462 files at the
+    memory of a few trees.
+    """
+
+    def __init__(self, files: list[_File]) -> None:
+        self.files = files
+        self.by_target: dict[Target, list[_File]] = defaultdict(list)
+        for item in files:
+            self.by_target[item.target].append(item)
+        self.notes: list[Notification] = []
+        self.contents: dict[Path, bytes] = {}  # b"" when unreadable
+        self.text: dict[Path, bool] = {}  # decodes as UTF-8 text (checked once)
+        self.sources: dict[Path, SourceFile] = {}  # the trees held now
+        self.noted: set[Path] = set()  # syntax errors reported
+        self.file_layouts: dict[Path, LayoutFacts] = {}  # of files whose tree was dropped
+        self.layouts: dict[Target, LayoutFacts] = {}
+        self.modelled: dict[Path, _File] = {}  # the files that get a FileModel
+
+    def data(self, item: _File) -> bytes:
+        """The bytes of ``item``, read once (empty when it cannot be read any more)."""
+        data = self.contents.get(item.path) if item.data is None else item.data
+        if data is None:
+            try:
+                with open(item.path, "rb") as fh:
+                    data = fh.read()
+            except OSError as exc:
+                data = b""
+                reason = exc.strerror or str(exc)
+                self.notes.append(Notification(item.display, f"cannot read: {reason}"))
+            self.contents[item.path] = data
+        return data
+
+    def is_text(self, item: _File) -> bool:
+        if item.path not in self.text:
+            try:
+                decode_source(self.data(item))
+            except DecodeError as exc:
+                self.notes.append(Notification(item.display, f"skipped: {exc}"))
+                self.text[item.path] = False
+            else:
+                self.text[item.path] = True
+        return self.text[item.path]
+
+    def source(self, item: _File) -> SourceFile | None:
+        """``item`` parsed (again, if its tree was dropped); None when it is not text."""
+        if item.path in self.sources:
+            return self.sources[item.path]
+        if not self.is_text(item):
+            return None
+        data = self.data(item)
+        source = SourceFile(item.display, data, parse(data))
+        if source.has_syntax_errors and item.path not in self.noted:
+            self.noted.add(item.path)
             line = _first_error_line(source)
-            notes.append(
+            self.notes.append(
                 Notification(
                     item.display,
                     f"syntax error near line {line}; findings in this file may be incomplete",
@@ -223,88 +392,155 @@ def lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
                     line=line,
                 )
             )
-        item.source = source
-        parsed[item.path] = item
+        self.sources[item.path] = source
+        return source
 
+    def release(self, item: _File) -> None:
+        """Drop the tree of ``item`` (its layout facts are kept, should a rule ask)."""
+        source = self.sources.pop(item.path, None)
+        if source is not None and item.path not in self.file_layouts and _derives(source.data):
+            self.file_layouts[item.path] = collect_layout(source.root)
+
+    def model_file(self, item: _File) -> None:
+        if item.path not in self.modelled and self.is_text(item):
+            self.modelled[item.path] = item
+
+    def own_layout(self, target: Target) -> LayoutFacts:
+        """The modules declared by the files of ``target`` (each file that derives `Module`)."""
+        if target not in self.layouts:
+            facts = LayoutFacts()
+            for item in self.by_target.get(target, []):
+                if item.path in self.file_layouts:
+                    facts = facts.merge(self.file_layouts[item.path])
+                    continue
+                if not _derives(self.data(item)):
+                    continue
+                held = item.path in self.sources
+                source = self.source(item)
+                if source is not None:
+                    facts = facts.merge(collect_layout(source.root))
+                    if not held:
+                        self.sources.pop(item.path)
+            self.layouts[target] = facts
+        return self.layouts[target]
+
+    def layout(self, target: Target) -> LayoutFacts:
+        """What ``target`` sees: its own layout, and the lib's for the other targets."""
+        if target.is_lib:
+            return _TargetLayout(lambda: self.own_layout(target))
+        return _TargetLayout(lambda: self.own_layout(target).merge(self.own_layout(target.lib())))
+
+
+def _derives(data: bytes) -> bool:
+    """Whether a file may derive `Module` (``collect_layout`` looks for attributes that hold
+    both words): the others declare no module and need not be parsed for the layout."""
+    return b"derive" in data and b"Module" in data
+
+
+def lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
+    """Parse, model and check the files of one crate (in a worker process, or not)."""
+    state = _Group(group)
     for item in group:
-        if not options.prefilter or has_trigger(item.data):
-            parse_file(item)
-
-    models = _build_models(group, parsed, parse_file)
-
+        if item.candidate:
+            state.model_file(item)
+    models = _build_models(state)
     rules = [rule() for rule in ALL_RULES if rule.id in options.rule_ids]
     findings: list[Finding] = []
+    suppressed: Counter[str] = Counter()
     for path in sorted(models):
         model = models[path]
-        if not parsed[path].reported or not model.in_burn_store_scope:
+        if not state.modelled[path].reported or not model.in_burn_store_scope:
             continue
-        findings.extend(_run_rules(model, rules, options, notes))
-    return GroupOutcome(tuple(findings), tuple(notes))
+        before = len(state.notes)
+        found = _run_rules(model, rules, options, state.notes)
+        # allow comments and per-file ignores, then BL008 on the allows (suppress.py); the
+        # allows of a rule that crashed here cannot be judged
+        crashed = frozenset(n.rule_id for n in state.notes[before:] if n.rule_id is not None)
+        verdict = finish_file(found, model.source, path, options, crashed=crashed)
+        findings.extend(verdict.findings)
+        suppressed.update(dict(verdict.suppressed))
+    # what --fix checks before writing: the bytes that were linted
+    with_fixes = sorted({f.location.path for f in findings if f.fix is not None})
+    by_display = {item.display: item for item in state.modelled.values()}
+    digests = tuple(
+        (shown, digest(state.data(by_display[shown])))
+        for shown in with_fixes
+        if shown in by_display
+    )
+    return GroupOutcome(
+        tuple(findings),
+        tuple(state.notes),
+        sum(suppressed.values()),
+        tuple(sorted(suppressed.items())),
+        digests,
+        undecodable=sum(
+            1 for item in group if item.reported and state.text.get(item.path) is False
+        ),
+    )
 
 
-def _build_models(
-    loaded: list[_File], parsed: dict[Path, _File], parse_file: object
-) -> dict[Path, FileModel]:
-    """Models for every parsed file, with the crate-local helpers their targets can see.
+def _build_models(state: _Group) -> dict[Path, FileModel]:
+    """Models for the candidate files that rules will run on (reported, and in burn-store
+    scope), with the crate-local helpers their targets can see.
 
     Helper facts flow from the files that define them to the other files of the target (and
     from the lib to every target of the crate); a file that the prefilter skipped but that
-    calls a helper by name is parsed in a later round.
+    names a helper it can see is modelled in the next round, until nothing changes.
     """
-    assert callable(parse_file)
-    by_target: dict[Target, list[_File]] = defaultdict(list)
-    for item in loaded:
-        by_target[item.target].append(item)
-    # module layouts: every file of a target with candidates that derives `Module`
-    wanted = {item.target for item in parsed.values()}
-    wanted |= {t.lib() for t in wanted}
-    for target in sorted(wanted):
-        for item in by_target.get(target, []):
-            if item.path not in parsed and b"derive(" in item.data and b"Module" in item.data:
-                parse_file(item)
-    layouts: dict[Target, LayoutFacts] = defaultdict(LayoutFacts)
-    for item in parsed.values():
-        assert item.source is not None
-        layouts[item.target] = layouts[item.target].merge(collect_layout(item.source.root))
     tables: dict[Target, HelperTable] = {}
-    models: dict[Path, FileModel] = {}
-    built_with: dict[Path, tuple[object, ...]] = {}
+    models: dict[Path, FileModel] = {}  # kept for the rules
+    # what each file exports, and the table its model was built with
+    exports: dict[Path, tuple[tuple[object, ...], HelperTable]] = {}
+    visible_layouts: dict[Target, LayoutFacts] = {}
+
+    def build(path: Path, item: _File, *, export: bool = True) -> None:
+        table = _visible_table(item.target, tables)
+        signature = table.signature()
+        if path in exports and exports[path][0] == signature:
+            return
+        source = state.source(item)
+        assert source is not None  # modelled files are text
+        if item.target not in visible_layouts:
+            visible_layouts[item.target] = state.layout(item.target)
+        model = FileModel(source, table, visible_layouts[item.target])
+        exports[path] = (signature, model.exported_helpers() if export else HelperTable())
+        if item.reported and model.in_burn_store_scope:
+            models[path] = model
+        else:
+            models.pop(path, None)
+            state.release(item)
+
     for _round in range(_HELPER_ROUNDS):
-        for path, item in parsed.items():
-            table = _visible_table(item.target, tables)
-            signature = table.signature()
-            if path not in models or built_with[path] != signature:
-                assert item.source is not None
-                models[path] = FileModel(item.source, table, _visible_layout(item.target, layouts))
-                built_with[path] = signature
+        for path, item in list(state.modelled.items()):
+            build(path, item)
         exported: dict[Target, HelperTable] = defaultdict(HelperTable)
-        for path in sorted(models):
-            item = parsed[path]
-            exported[item.target] = exported[item.target].merged(models[path].exported_helpers())
-        if {t: v.signature() for t, v in exported.items() if v.names()} == {
-            t: v.signature() for t, v in tables.items() if v.names()
-        }:
+        for path in sorted(exports):
+            item = state.modelled[path]
+            exported[item.target] = exported[item.target].merged(exports[path][1])
+        # done when no target sees other helpers than those its models were built with (a
+        # target's own definitions shadow the lib's helpers: compare what each target sees)
+        seen = {item.target for item in state.modelled.values()}
+        if all(
+            _visible_table(t, exported).signature() == _visible_table(t, tables).signature()
+            for t in seen
+        ):
             break
         tables = dict(exported)
         # widen the prefilter: files that name a helper they can see
-        for target, items in by_target.items():
-            names = _visible_table(target, tables).names()
+        for target, items in state.by_target.items():
+            names = [n.encode() for n in _visible_table(target, tables).names()]
             if not names:
                 continue
             for item in items:
-                if item.path not in parsed and any(n.encode() in item.data for n in names):
-                    parse_file(item)
-    for path, item in parsed.items():  # files parsed in the last round
-        if path not in models:
-            assert item.source is not None
-            table = _visible_table(item.target, tables)
-            models[path] = FileModel(item.source, table, _visible_layout(item.target, layouts))
+                if item.path in state.modelled:
+                    continue
+                data = state.data(item)
+                if any(n in data for n in names):
+                    state.model_file(item)
+    for path, item in list(state.modelled.items()):  # files added in the last round
+        if path not in exports:
+            build(path, item, export=False)
     return models
-
-
-def _visible_layout(target: Target, layouts: dict[Target, LayoutFacts]) -> LayoutFacts:
-    own = layouts.get(target, LayoutFacts())
-    return own if target.is_lib else own.merge(layouts.get(target.lib(), LayoutFacts()))
 
 
 def _visible_table(target: Target, tables: dict[Target, HelperTable]) -> HelperTable:
@@ -349,8 +585,8 @@ def _with_fingerprints(findings: list[Finding]) -> list[Finding]:
         ordinal = seen[key]
         seen[key] += 1
         material = "\x1e".join((finding.rule_id, finding.fingerprint, str(ordinal)))
-        digest = hashlib.sha256(material.encode()).hexdigest()[:32]
-        out.append(replace(finding, fingerprint=digest))
+        hashed = hashlib.sha256(material.encode()).hexdigest()[:32]
+        out.append(replace(finding, fingerprint=hashed))
     return out
 
 

@@ -21,6 +21,13 @@ class EngineOptions:
     of their cargo targets is still read for cross-file facts (pre-commit passes only the staged
     files). ``prefilter`` can be turned off to parse every file (used to prove it changes
     nothing). ``severity`` overrides a rule's level.
+
+    ``exclude`` and ``per_file_ignores`` hold gitignore-style patterns relative to
+    ``exclude_root`` (the configuration file's directory). ``force_exclude`` applies ``exclude``
+    and ``.gitignore`` to paths named on the command line too (pre-commit names every staged
+    file). ``per_file_ignores`` maps a pattern to the rule ids not reported in matching files.
+    ``burn_version`` is the version from the configuration; None means read it from
+    ``Cargo.lock``/``Cargo.toml``.
     """
 
     rule_ids: frozenset[str]
@@ -33,3 +40,6 @@ class EngineOptions:
     respect_gitignore: bool = True
     exclude: tuple[str, ...] = ()
     exclude_root: Path | None = None
+    force_exclude: bool = False
+    per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
+    burn_version: str | None = None

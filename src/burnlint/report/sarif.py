@@ -30,7 +30,7 @@ import urllib.parse
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 from typing import Any
 
 import attr
@@ -71,6 +71,7 @@ _SEMVER = re.compile(
     re.ASCII,
 )
 _WINDOWS_ABSOLUTE = re.compile(r"[A-Za-z]:[/\\]")
+_DRIVE = re.compile(r"[A-Za-z]:(?:/|$)")
 
 # The properties burnlint writes, per sarif-om class, in the order of the official schema
 # (a test checks every object of the output against the schema's order). Fields not listed
@@ -246,25 +247,64 @@ def is_semver(version: str) -> bool:
     return _SEMVER.fullmatch(version) is not None
 
 
-def root_uri(root: Path) -> str:
+def root_uri(root: PurePath) -> str:
     """The project root as an absolute ``file://`` URI ending with ``/``."""
-    uri = (root if root.is_absolute() else root.absolute()).as_uri()
+    if isinstance(root, Path) and not root.is_absolute():
+        root = root.absolute()
+    uri = file_uri(root)
     return uri if uri.endswith("/") else uri + "/"
+
+
+def file_uri(path: PurePath) -> str:
+    r"""An absolute path as an RFC 8089 ``file:`` URI, percent-encoded as UTF-8, for POSIX and
+    Windows paths alike and the same on every Python version (``PurePath.as_uri`` is
+    deprecated since Python 3.14)::
+
+        /home/me/a b.rs           file:///home/me/a%20b.rs
+        C:\Users\me\x.rs          file:///C:/Users/me/x.rs
+        \\server\share\x.rs       file://server/share/x.rs
+        \\?\C:\x.rs               file:///C:/x.rs (verbatim paths lose their prefix)
+    """
+    if not path.is_absolute():
+        raise ValueError(f"a file URI needs an absolute path, not {str(path)!r}")
+    text = path.as_posix()
+    if not isinstance(path, PureWindowsPath):
+        return "file://" + _quote_path(text)
+    if text.startswith("//?/UNC/"):  # verbatim UNC path
+        text = "//" + text[len("//?/UNC/") :]
+    elif text.startswith("//?/"):  # verbatim drive path
+        text = text[len("//?/") :]
+    if text.startswith("//"):  # UNC: the server is the authority
+        server, _, rest = text[2:].partition("/")
+        return f"file://{_quote_path(server)}/{_quote_path(rest)}"
+    if _DRIVE.match(text):
+        return f"file:///{text[:2]}{_quote_path(text[2:])}"
+    return "file://" + _quote_path(text)
+
+
+def _quote_path(text: str) -> str:
+    """Percent-encode everything but unreserved characters and ``/`` (so ``:`` too: a relative
+    reference whose first segment holds a colon would read as a scheme)."""
+    return urllib.parse.quote(text, safe="/")
 
 
 def path_uri(path: str) -> tuple[str, bool]:
     """The URI of a reported path and whether it is relative to ``%SRCROOT%``.
 
-    Relative paths are percent-encoded (spaces, ``#``, ``%``, non-ASCII; ``/`` kept) and lose any
-    leading ``./``; absolute paths (a file outside the project root) become ``file://`` URIs.
+    Reported paths are POSIX-style (``engine.display_path``). Relative paths are
+    percent-encoded (spaces, ``#``, ``%``, ``\\``, non-ASCII; ``/`` kept) and lose any leading
+    ``./``; absolute paths (a file outside the project root) become ``file:`` URIs: ``C:/x.rs``
+    and ``//server/share/x.rs`` are Windows paths, other paths starting with ``/`` POSIX ones.
     """
-    if _WINDOWS_ABSOLUTE.match(path):
-        return PureWindowsPath(path).as_uri(), False
+    if _WINDOWS_ABSOLUTE.match(path) or path.startswith("//"):
+        windows = PureWindowsPath(path)
+        if windows.is_absolute():
+            return file_uri(windows), False
     if path.startswith("/"):
-        return PurePosixPath(path).as_uri(), False
+        return file_uri(PurePosixPath(path)), False
     while path.startswith("./"):
         path = path[2:]
-    return urllib.parse.quote(path, safe="/"), True
+    return _quote_path(path), True
 
 
 def _effective_levels(result: LintResult) -> dict[str, Level]:

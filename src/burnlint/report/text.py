@@ -68,7 +68,17 @@ def summary(result: LintResult) -> str:
     """``found 3 problems (1 error, 2 warnings) in 12 files`` or ``no problems found in ...``,
     plus the burn version the rules assumed."""
     files = plural(result.files_checked, "file")
-    if result.findings:
+    if (
+        not result.files_checked
+        and not result.findings
+        and (result.files_skipped or not result.successful)
+    ):
+        # everything skipped, a broken configuration or a crash: "no problems found" would
+        # read as a clean run
+        text = "no files checked"
+        if result.files_skipped:
+            text += f" ({plural(result.files_skipped, 'file')} skipped)"
+    elif result.findings:
         found = plural(len(result.findings), "problem")
         text = f"found {found} ({level_counts(result)}) in {files}"
     else:

@@ -12,6 +12,7 @@ from burnlint.rules.inconsistent_key_mapping import InconsistentKeyMapping
 from burnlint.rules.store_error_only_logged import StoreErrorOnlyLogged
 from burnlint.rules.store_overwrite_in_loop import StoreOverwriteInLoop
 from burnlint.rules.unchecked_lenient_load import UncheckedLenientLoad
+from burnlint.rules.unused_suppression import UnusedSuppression
 
 ALL_RULES: tuple[type[Rule], ...] = (
     DiscardedStoreResult,
@@ -21,6 +22,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     ImplicitKeyMapping,
     InconsistentKeyMapping,
     UncheckedLenientLoad,
+    UnusedSuppression,
 )
 
 

@@ -1,0 +1,429 @@
+"""Suppression comments and per-file ignores, applied to one file's findings after the rules ran.
+
+Rust rejects ``#[allow(burnlint::..)]`` (E0710), so suppressions are comments::
+
+    // burnlint: allow(BL003) -- the name is fixed on purpose
+    let mut store = SafetensorsStore::from_file("latest.safetensors");
+
+    let mut store = SafetensorsStore::from_file(path); // burnlint: allow(store-overwrite-in-loop)
+
+    // burnlint: allow-file(BL005, BL006) -- converted checkpoints are checked by tests/keys.rs
+
+- ``allow(..)`` alone on its line covers the next statement (or item, match arm, argument):
+  every line of it, so a ``fn`` or a ``for`` loop is covered whole. Comments and attributes
+  between the allow and the statement are skipped, so several allows can be stacked.
+- ``allow(..)`` trailing on a line covers the statement that line belongs to, every line of it
+  (a trailing allow on ``for x in xs {`` covers the loop).
+- ``allow-file(..)``, anywhere, covers the file.
+- Rules are named by id or name, several comma-separated; a reason may follow ``--``. There is
+  no blanket form: an allow without ids is malformed.
+
+A finding is suppressed when its first line is covered by an allow naming its rule. Allows that
+suppress nothing, name unknown rules or do not parse are reported by BL008
+(``rules/unused_suppression.py``), which judges only the rules that ran on the file.
+
+Per-file ignores (configuration ``per-file-ignores``) are applied after the comments, so an
+allow that also matches a per-file ignore still counts as used.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from burnlint.findings import Finding
+
+if TYPE_CHECKING:
+    from pathspec import GitIgnoreSpec
+    from tree_sitter import Node
+
+    from burnlint.options import EngineOptions
+    from burnlint.source import SourceFile
+
+# A comment meant for burnlint: `// burnlint:` or, a common slip, `// burnlint allow(`.
+# `// burnlint-test:` (the fixture marker) and prose that merely mentions burnlint are not.
+_DIRECTIVE = re.compile(r"^//\s*burnlint(?:\s*:|\s+(?=allow(?:-file)?\s*\())", re.IGNORECASE)
+_ALLOW = re.compile(
+    r"^//\s*burnlint\s*:\s*(?P<kind>allow-file|allow)\s*"
+    r"\((?P<ids>[^()]*)\)\s*(?:--(?P<reason>.*))?$",
+    re.IGNORECASE,
+)
+_ID = re.compile(r"[^\s,]+")
+# `BL001`, `BL001, store-overwrite-in-loop`; a trailing comma is tolerated
+_ID_LIST = re.compile(r"^\s*[^\s,]+(?:\s*,\s*[^\s,]+)*\s*,?\s*$")
+# Nodes whose named children are statements (or items, or match arms).
+_CONTAINERS = frozenset({"block", "source_file", "declaration_list", "match_block"})
+_SKIPPED = frozenset({"line_comment", "block_comment", "attribute_item", "inner_attribute_item"})
+_WHITESPACE = b" \t\r\n\f\v"
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True)
+class AllowId:
+    """One selector in an allow: as written, where (bytes), and the rule it names (None when
+    unknown; ``suggestion`` is then the closest id or name)."""
+
+    text: str
+    start_byte: int
+    end_byte: int
+    rule_id: str | None
+    suggestion: str | None = None
+
+
+@dataclass(frozen=True)
+class Allow:
+    """A parsed allow comment and the lines it covers (1-based, inclusive).
+
+    ``first_line`` > ``last_line`` means it covers nothing (no statement follows it).
+    ``ids_start``/``ids_end`` delimit the text between the parentheses (bytes);
+    ``comment_start``/``comment_end`` the comment without its line ending.
+    """
+
+    line: int
+    comment_start: int
+    comment_end: int
+    file_level: bool
+    trailing: bool
+    ids: tuple[AllowId, ...]
+    ids_start: int
+    ids_end: int
+    first_line: int
+    last_line: int
+    reason: str | None
+
+    def covers(self, line: int) -> bool:
+        return self.file_level or self.first_line <= line <= self.last_line
+
+
+@dataclass(frozen=True)
+class Malformed:
+    """A ``// burnlint:`` comment that is not a valid allow."""
+
+    line: int
+    comment_start: int
+    comment_end: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Directives:
+    allows: tuple[Allow, ...]
+    malformed: tuple[Malformed, ...]
+
+
+@dataclass(frozen=True)
+class FileVerdict:
+    """The findings to report for a file (BL008's included) and how many were suppressed, by
+    rule id."""
+
+    findings: tuple[Finding, ...]
+    suppressed: tuple[tuple[str, int], ...]
+
+
+def parse_directives(source: SourceFile) -> Directives:
+    """Every burnlint comment of the file, parsed, with the lines each allow covers."""
+    from burnlint.rules import UnknownRuleError, rule_by_selector
+    from burnlint.syntax import nodes_of_type
+
+    allows: list[Allow] = []
+    malformed: list[Malformed] = []
+    data = source.data
+    root = source.root
+    for comment in nodes_of_type(root, "line_comment"):
+        raw = data[comment.start_byte : comment.end_byte]
+        if b"burnlint" not in raw and b"BURNLINT" not in raw.upper():
+            continue
+        # Doc comments (`///`, `//!`) document code; they are never directives.
+        if raw.startswith((b"///", b"//!")):
+            continue
+        body = raw.rstrip(b"\r\n")
+        text = body.decode("utf-8", errors="replace")
+        if not _DIRECTIVE.match(text):
+            continue
+        start = comment.start_byte
+        end = start + len(body)
+        line = source.line_of(start) + 1
+        match = _ALLOW.match(text.rstrip())
+        if match is None:
+            malformed.append(Malformed(line, start, end, _malformed_reason(text)))
+            continue
+        ids_text = match.group("ids")
+        ids_offset = start + len(text[: match.start("ids")].encode("utf-8"))
+        parts = list(_ID.finditer(ids_text))
+        if not parts or not _ID_LIST.match(ids_text):
+            reason = (
+                "an allow must name the rules it suppresses, e.g. `allow(BL003)`; "
+                "there is no blanket form"
+                if not parts
+                else "malformed rule list: separate rule ids or names with commas"
+            )
+            malformed.append(Malformed(line, start, end, reason))
+            continue
+        ids: list[AllowId] = []
+        for part in parts:
+            selector = part.group(0)
+            id_start = ids_offset + len(ids_text[: part.start()].encode("utf-8"))
+            id_end = id_start + len(selector.encode("utf-8"))
+            try:
+                rule_id: str | None = rule_by_selector(selector).id
+                suggestion = None
+            except UnknownRuleError as exc:
+                rule_id, suggestion = None, exc.suggestion
+            ids.append(AllowId(selector, id_start, id_end, rule_id, suggestion))
+        file_level = match.group("kind").lower() == "allow-file"
+        trailing = _has_code_before(data, source.line_starts[line - 1], start)
+        if file_level:
+            first, last = 1, len(source.line_starts)
+        elif trailing:
+            first, last = _trailing_statement(source, root, comment)
+        else:
+            first, last = _next_statement(source, root, end)
+        reason_text = match.group("reason")
+        allows.append(
+            Allow(
+                line=line,
+                comment_start=start,
+                comment_end=end,
+                file_level=file_level,
+                trailing=trailing,
+                ids=tuple(ids),
+                ids_start=ids_offset,
+                ids_end=ids_offset + len(ids_text.encode("utf-8")),
+                first_line=first,
+                last_line=last,
+                reason=reason_text.strip() or None if reason_text is not None else None,
+            )
+        )
+    return Directives(tuple(allows), tuple(malformed))
+
+
+def _malformed_reason(text: str) -> str:
+    if not re.match(r"^//\s*burnlint\s*:", text, re.IGNORECASE):
+        return "write a colon after `burnlint`: `// burnlint: allow(..)`"
+    rest = re.sub(r"^//\s*burnlint\s*:?\s*", "", text, flags=re.IGNORECASE)
+    keyword = re.match(r"[A-Za-z_-]*", rest)
+    word = keyword.group(0) if keyword else ""
+    expected = "expected `// burnlint: allow(ID, ..)` or `allow-file(ID, ..)`, then `-- reason`"
+    if word.lower() in ("allow", "allow-file"):
+        if "(" not in rest:
+            return f"`{word}` needs the rules in parentheses: `{word}(BL003)`"
+        if re.match(r"^[A-Za-z-]+\s*\([^()]*\)\s*[^\s-]", rest):
+            return f"a reason goes after `--`: `{word}(BL003) -- why`"
+        return f"malformed `{word}`: {expected}"
+    if word:
+        return f"unknown burnlint directive `{word}`: {expected}"
+    return f"malformed burnlint comment: {expected}"
+
+
+def _has_code_before(data: bytes, line_start: int, position: int) -> bool:
+    return bool(data[line_start:position].removeprefix(_BOM).strip(_WHITESPACE))
+
+
+def _trailing_statement(source: SourceFile, root: Node, comment: Node) -> tuple[int, int]:
+    """The statement the code before a trailing comment belongs to, widened to the other
+    statements that end on the comment's line (``a(); b(); // allow``)."""
+    line0 = source.line_of(comment.start_byte)
+    line_start = source.line_starts[line0]
+    position = comment.start_byte
+    leaf: Node | None = None
+    while position > line_start:
+        before = source.data[line_start:position].rstrip(_WHITESPACE)
+        if not before.removeprefix(_BOM):
+            break
+        last = line_start + len(before) - 1
+        leaf = root.descendant_for_byte_range(last, last + 1)
+        earlier = _enclosing_comment(leaf)
+        if earlier is None:
+            break
+        position = earlier.start_byte  # `a(); /* x */ // allow`: look before the block comment
+        leaf = None
+    if leaf is None:
+        return line0 + 1, line0 + 1
+    statement = _statement_of(leaf)
+    first = statement.start_point[0]
+    last_row = statement.end_point[0]
+    sibling = statement.prev_named_sibling
+    while sibling is not None and sibling.end_point[0] == line0:
+        if sibling.type not in _SKIPPED:
+            first = min(first, sibling.start_point[0])
+        sibling = sibling.prev_named_sibling
+    return first + 1, max(last_row, line0) + 1
+
+
+def _enclosing_comment(node: Node | None) -> Node | None:
+    """``node`` if it is a comment, or the comment it is part of (a comment's ``*/`` token or
+    doc text is a child of the comment node)."""
+    for _ in range(3):
+        if node is None:
+            return None
+        if node.type in ("line_comment", "block_comment"):
+            return node
+        node = node.parent
+    return None
+
+
+def _statement_of(node: Node) -> Node:
+    """The innermost named node holding ``node`` whose parent is a statement container."""
+    current = node
+    while True:
+        parent = current.parent
+        if parent is None:
+            return current
+        if current.is_named and parent.type in _CONTAINERS and current.type not in _SKIPPED:
+            return current
+        current = parent
+
+
+def _next_statement(source: SourceFile, root: Node, after: int) -> tuple[int, int]:
+    """The lines of the first statement-like node after byte ``after``, skipping comments and
+    attributes; (n, n - 1), covering nothing, when the block or file ends first."""
+    data = source.data
+    position = after
+    size = len(data)
+    while True:
+        while position < size and data[position] in _WHITESPACE:
+            position += 1
+        if position >= size:
+            line = source.line_of(max(after - 1, 0)) + 1
+            return line + 1, line
+        leaf = root.descendant_for_byte_range(position, position + 1)
+        if leaf is None:
+            line = source.line_of(position) + 1
+            return line, line
+        node = _largest_starting_at(leaf)
+        if node.type in _SKIPPED:
+            position = max(node.end_byte, position + 1)
+            continue
+        if not node.is_named and node.type in ("}", ")", "]"):
+            line = source.line_of(after) + 1
+            return line + 1, line  # the end of the enclosing block: nothing follows
+        return node.start_point[0] + 1, node.end_point[0] + 1
+
+
+def _largest_starting_at(leaf: Node) -> Node:
+    """The statement (or argument, arm, item) that begins with ``leaf``: climb while the parent
+    starts at the same byte, and stop at a statement container."""
+    current = leaf
+    while True:
+        parent = current.parent
+        if parent is None or parent.type in _CONTAINERS:
+            return current
+        if parent.start_byte != current.start_byte:
+            return current
+        current = parent
+
+
+# --- applying -------------------------------------------------------------------------------------
+
+
+def finish_file(
+    findings: Sequence[Finding],
+    source: SourceFile,
+    path: Path,
+    options: EngineOptions,
+    *,
+    crashed: frozenset[str] = frozenset(),
+) -> FileVerdict:
+    """Apply the file's allow comments, then its per-file ignores; add BL008's findings.
+
+    ``path`` is the file's absolute path (per-file-ignore patterns are matched against it);
+    ``crashed`` the rules that crashed on the file (their allows cannot be judged).
+    """
+    from burnlint.rules.unused_suppression import UnusedSuppression, report
+
+    directives = (
+        parse_directives(source)
+        if b"burnlint" in source.data or b"BURNLINT" in source.data.upper()
+        else Directives((), ())
+    )
+    used: set[tuple[int, int]] = set()  # (allow index, id index)
+    suppressed: Counter[str] = Counter()
+    kept: list[Finding] = []
+    for finding in findings:
+        line = finding.location.span.start_line
+        hits = [
+            (a, i)
+            for a, allow in enumerate(directives.allows)
+            if allow.covers(line)
+            for i, allow_id in enumerate(allow.ids)
+            if allow_id.rule_id == finding.rule_id
+        ]
+        if hits:
+            used.update(hits)
+            suppressed[finding.rule_id] += 1
+        else:
+            kept.append(finding)
+
+    if UnusedSuppression.id in options.rule_ids:
+        # Findings of rules that did not run or crashed are unknown, so are allows for them;
+        # with syntax errors the rules may have missed findings.
+        judged = frozenset(options.rule_ids) - crashed - {UnusedSuppression.id}
+        if source.has_syntax_errors:
+            judged = frozenset()
+        level = options.severity.get(UnusedSuppression.id, UnusedSuppression.level)
+        extra = report(source, directives, used, judged, level)
+        file_allowed = {
+            allow_id.rule_id
+            for allow in directives.allows
+            if allow.file_level
+            for allow_id in allow.ids
+        }
+        for finding in extra:
+            if UnusedSuppression.id in file_allowed:
+                suppressed[finding.rule_id] += 1
+            else:
+                kept.append(finding)
+
+    ignored = ignored_rules(path, options)
+    if ignored:
+        out: list[Finding] = []
+        for finding in kept:
+            if finding.rule_id in ignored:
+                suppressed[finding.rule_id] += 1
+            else:
+                out.append(finding)
+        kept = out
+    return FileVerdict(tuple(kept), tuple(sorted(suppressed.items())))
+
+
+def ignored_rules(path: Path, options: EngineOptions) -> frozenset[str]:
+    """The rule ids that ``per-file-ignores`` turns off for ``path`` (absolute)."""
+    if not options.per_file_ignores:
+        return frozenset()
+    base = options.exclude_root if options.exclude_root is not None else options.project_root
+    relative = _relative(path, base)
+    if relative is None:
+        return frozenset()
+    out: set[str] = set()
+    for pattern, ids in options.per_file_ignores:
+        spec = _spec(pattern)
+        if spec is not None and spec.match_file(relative):
+            out |= ids
+    return frozenset(out)
+
+
+def _relative(path: Path, base: Path) -> str | None:
+    import os
+
+    for candidate_base in (base, Path(os.path.realpath(base))):
+        for candidate in (path, Path(os.path.realpath(path))):
+            try:
+                return candidate.relative_to(candidate_base).as_posix()
+            except ValueError:
+                continue
+    return None
+
+
+@lru_cache(maxsize=256)
+def _spec(pattern: str) -> GitIgnoreSpec | None:
+    from pathspec import GitIgnoreSpec
+
+    try:
+        return GitIgnoreSpec.from_lines([pattern])
+    except (ValueError, TypeError):  # validated with the configuration; never fail a run
+        return None

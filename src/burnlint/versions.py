@@ -1,0 +1,223 @@
+"""Which burn release the checked code builds against.
+
+Rule facts differ between burn releases (error texts, ``map_indices_contiguous_except``), so
+burnlint says in its output which version it assumed. The answer, for a directory:
+
+1. the nearest ``Cargo.lock`` above it (one that sits beside a ``Cargo.toml``, i.e. at a
+   workspace root): the ``[[package]]`` named ``burn-store``, else ``burn`` (the highest
+   version when the lock holds several);
+2. else the nearest ``Cargo.toml``'s dependency tables (``[dependencies]``, dev, build,
+   ``[target.*.dependencies]``), following ``workspace = true`` and renamed packages to the
+   workspace root's ``[workspace.dependencies]``: a requirement such as ``0.22``;
+3. else nothing is known.
+
+A file that cannot be read or parsed becomes a warning notification; nothing here raises.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from burnlint import _toml
+from burnlint.findings import Level, Notification, NotificationKind
+
+LOCK = "Cargo.lock"
+MANIFEST = "Cargo.toml"
+# burn-store is the crate the rules are about; `burn` re-exports it as `burn::store`.
+CRATES = ("burn-store", "burn")
+_DEPENDENCY_TABLES = ("dependencies", "dev-dependencies", "build-dependencies")
+_NUMBERS = re.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class BurnVersion:
+    """``version`` as found; ``exact`` when it comes from a lock, else it is a requirement."""
+
+    version: str
+    crate: str
+    source: Path
+    exact: bool
+
+
+@dataclass
+class VersionReader:
+    """Reads each manifest and lock once per run; ``display`` names files in notifications."""
+
+    display: Callable[[Path], str] = lambda path: path.as_posix()
+    notifications: list[Notification] = field(default_factory=list)
+    _documents: dict[Path, dict[str, Any] | None] = field(default_factory=dict)
+    _answers: dict[Path, BurnVersion | None] = field(default_factory=dict)
+
+    def for_directory(self, directory: Path) -> BurnVersion | None:
+        directory = Path(os.path.abspath(directory))
+        if directory in self._answers:
+            return self._answers[directory]
+        answer = self._lookup(directory)
+        self._answers[directory] = answer
+        return answer
+
+    def for_directories(self, directories: Iterable[Path]) -> str | None:
+        """The version(s) for files in ``directories`` (crate roots, usually): ``0.22.1``, or
+        ``0.21.0, 0.22.1`` when they differ, or None when none is known."""
+        found = {
+            answer.version
+            for directory in sorted({Path(os.path.abspath(d)) for d in directories})
+            if (answer := self.for_directory(directory)) is not None
+        }
+        return ", ".join(sorted(found, key=version_key)) or None
+
+    def _lookup(self, directory: Path) -> BurnVersion | None:
+        manifests: list[Path] = []
+        current: Path | None = directory
+        while current is not None:
+            manifest = current / MANIFEST
+            if manifest.is_file():
+                manifests.append(manifest)
+                lock = current / LOCK
+                if lock.is_file():
+                    from_lock = self._from_lock(lock)
+                    if from_lock is not None:
+                        return from_lock
+                    break  # the workspace root: cargo looks no further up
+            parent = current.parent
+            current = parent if parent != current else None
+        for manifest in manifests:
+            found = self._from_manifest(manifest, manifests)
+            if found is not None:
+                return found
+        return None
+
+    def _from_lock(self, lock: Path) -> BurnVersion | None:
+        document = self._read(lock)
+        if document is None:
+            return None
+        packages = document.get("package")
+        if not isinstance(packages, list):
+            return None
+        for crate in CRATES:
+            versions = [
+                p["version"]
+                for p in packages
+                if isinstance(p, dict)
+                and p.get("name") == crate
+                and isinstance(p.get("version"), str)
+            ]
+            if versions:
+                return BurnVersion(max(versions, key=version_key), crate, lock, exact=True)
+        return None
+
+    def _from_manifest(self, manifest: Path, manifests: list[Path]) -> BurnVersion | None:
+        document = self._read(manifest)
+        if document is None:
+            return None
+        tables: list[Mapping[str, Any]] = [
+            table for name in _DEPENDENCY_TABLES if isinstance(table := document.get(name), dict)
+        ]
+        targets = document.get("target")
+        if isinstance(targets, dict):
+            for platform in targets.values():
+                if isinstance(platform, dict):
+                    tables.extend(
+                        t
+                        for name in _DEPENDENCY_TABLES
+                        if isinstance(t := platform.get(name), dict)
+                    )
+        workspace = document.get("workspace")
+        own_workspace = (
+            workspace.get("dependencies")
+            if isinstance(workspace, dict) and isinstance(workspace.get("dependencies"), dict)
+            else None
+        )
+        if own_workspace is not None:
+            tables.append(own_workspace)
+        for crate in CRATES:
+            for table in tables:
+                for name, spec in table.items():
+                    if _package_name(name, spec) != crate:
+                        continue
+                    if isinstance(spec, dict) and spec.get("workspace") is True:
+                        inherited = self._workspace_dependency(name, manifest, manifests)
+                        if inherited is not None:
+                            return inherited
+                        continue
+                    requirement = _requirement(spec)
+                    if requirement is not None:
+                        return BurnVersion(requirement, crate, manifest, exact=False)
+        return None
+
+    def _workspace_dependency(
+        self, name: str, manifest: Path, manifests: list[Path]
+    ) -> BurnVersion | None:
+        for candidate in manifests[manifests.index(manifest) + 1 :]:
+            document = self._read(candidate)
+            if document is None:
+                continue
+            workspace = document.get("workspace")
+            if not isinstance(workspace, dict):
+                continue
+            dependencies = workspace.get("dependencies")
+            spec = dependencies.get(name) if isinstance(dependencies, dict) else None
+            requirement = _requirement(spec) if spec is not None else None
+            if requirement is not None:
+                return BurnVersion(requirement, _package_name(name, spec), candidate, exact=False)
+            return None  # the workspace root answers, even with nothing
+        return None
+
+    def _read(self, path: Path) -> dict[str, Any] | None:
+        if path in self._documents:
+            return self._documents[path]
+        document: dict[str, Any] | None = None
+        problem: str | None = None
+        try:
+            text = path.read_bytes().decode("utf-8")
+            document = _toml.loads(text.removeprefix("\ufeff"))
+        except OSError as exc:
+            problem = f"cannot read: {exc.strerror or exc}"
+        except UnicodeDecodeError as exc:
+            problem = f"not UTF-8 (byte {exc.start})"
+        except _toml.TOMLDecodeError as exc:
+            problem = f"not valid TOML: {exc}"
+        except RecursionError:
+            problem = "not valid TOML: nested too deeply"
+        if problem is not None:
+            self.notifications.append(
+                Notification(
+                    self.display(path),
+                    f"{problem}; the burn version is not read from it",
+                    kind=NotificationKind.FILE,
+                    level=Level.WARNING,
+                )
+            )
+        self._documents[path] = document
+        return document
+
+
+def _package_name(key: str, spec: object) -> str:
+    """The crate a dependency entry names: its key, or ``package = ".."`` when renamed."""
+    if isinstance(spec, dict) and isinstance(spec.get("package"), str):
+        return str(spec["package"]).replace("_", "-")
+    return key.replace("_", "-")
+
+
+def _requirement(spec: object) -> str | None:
+    """``"0.22"`` / ``{ version = "=0.22.0-pre.2" }`` -> ``0.22`` / ``0.22.0-pre.2``; a path or
+    git dependency without a version -> None."""
+    value = spec.get("version") if isinstance(spec, dict) else spec
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip()
+    simple = text.lstrip("=^~ ")
+    # A single requirement reads as its version; a range (">=0.20, <0.23") is shown as is.
+    return simple if re.fullmatch(r"[0-9][0-9A-Za-z.+-]*", simple) else text
+
+
+def version_key(version: str) -> tuple[tuple[int, ...], int, str]:
+    """Orders ``0.9`` < ``0.22.0-pre.2`` < ``0.22.0`` < ``0.22.1`` (pre-releases first)."""
+    core, _, pre = version.partition("-")
+    numbers = tuple(int(n) for n in _NUMBERS.findall(core)[:3])
+    return numbers, 0 if pre else 1, pre
