@@ -214,6 +214,11 @@ def lint_files(
         suppressed=sum(outcome.suppressed for outcome in outcomes),
         rules_run=tuple(sorted(r for r in options.rule_ids if r in {x.id for x in ALL_RULES})),
         burn_version=burn_version,
+        rule_levels=tuple(
+            (rule.id, options.severity.get(rule.id, rule.level))
+            for rule in ALL_RULES
+            if rule.id in options.rule_ids
+        ),
         extra={
             # what --fix checks before writing: the bytes that were linted, for files with fixes
             "digests": {

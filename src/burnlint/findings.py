@@ -162,6 +162,8 @@ class LintResult:
     suppressed: int = 0
     rules_run: tuple[str, ...] = ()
     burn_version: str | None = None
+    # each rule's level in this run, severity overrides included (rules without findings too)
+    rule_levels: tuple[tuple[str, Level], ...] = ()
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
 
     @property

@@ -54,6 +54,21 @@ def sorted_findings(result: LintResult) -> list[Finding]:
     return sorted(result.findings, key=Finding.sort_key)
 
 
+def nothing_checked(result: LintResult) -> str | None:
+    """``no files checked (3 files skipped)`` when nothing was checked because of skips, a
+    broken configuration or a crash: "no problems found" would read as a clean run."""
+    if (
+        result.files_checked
+        or result.findings
+        or not (result.files_skipped or not result.successful)
+    ):
+        return None
+    text = "no files checked"
+    if result.files_skipped:
+        text += f" ({plural(result.files_skipped, 'file')} skipped)"
+    return text
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 

@@ -16,6 +16,7 @@ from burnlint.findings import LintResult
 from burnlint.report.base import (
     LEVEL_COLORS,
     ReportContext,
+    nothing_checked,
     notification_location,
     one_line,
     plural,
@@ -49,7 +50,10 @@ def render(result: LintResult, ctx: ReportContext) -> str:
         lines.append(f"{where}: {level}: {one_line(notification.message)}")
     if not ctx.quiet:
         files = plural(result.files_checked, "file")
-        if result.findings:
+        nothing = nothing_checked(result)
+        if nothing is not None:
+            lines.append(nothing)
+        elif result.findings:
             lines.append(f"found {plural(len(result.findings), 'problem')} in {files}")
         else:
             lines.append(f"no problems found in {files}")

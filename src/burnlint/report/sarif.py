@@ -308,10 +308,9 @@ def path_uri(path: str) -> tuple[str, bool]:
 
 
 def _effective_levels(result: LintResult) -> dict[str, Level]:
-    """Each rule's level in this run, from what its findings carry (severity overrides
-    included). A rule without findings gets its own level in ``_rule_descriptor``: the
-    ``[severity]`` overrides do not reach the reporters yet."""
-    levels: dict[str, Level] = {}
+    """Each rule's level in this run, severity overrides included: from the result, else from
+    what its findings carry (a hand-built result without ``rule_levels``)."""
+    levels: dict[str, Level] = dict(result.rule_levels)
     for finding in result.findings:
         levels.setdefault(finding.rule_id, finding.level)
     return levels

@@ -24,6 +24,7 @@ from burnlint.report.base import (
     LEVEL_COLORS,
     ReportContext,
     level_counts,
+    nothing_checked,
     notification_location,
     one_line,
     plural,
@@ -68,16 +69,9 @@ def summary(result: LintResult) -> str:
     """``found 3 problems (1 error, 2 warnings) in 12 files`` or ``no problems found in ...``,
     plus the burn version the rules assumed."""
     files = plural(result.files_checked, "file")
-    if (
-        not result.files_checked
-        and not result.findings
-        and (result.files_skipped or not result.successful)
-    ):
-        # everything skipped, a broken configuration or a crash: "no problems found" would
-        # read as a clean run
-        text = "no files checked"
-        if result.files_skipped:
-            text += f" ({plural(result.files_skipped, 'file')} skipped)"
+    nothing = nothing_checked(result)
+    if nothing is not None:
+        text = nothing
     elif result.findings:
         found = plural(len(result.findings), "problem")
         text = f"found {found} ({level_counts(result)}) in {files}"
