@@ -22,6 +22,7 @@ from burnlint.findings import Level, LintResult, Notification, NotificationKind
 from burnlint.report import FORMATS, ReportContext
 
 if TYPE_CHECKING:
+    from burnlint.baseline import Baseline
     from burnlint.config import CliSettings, Plan
     from burnlint.options import EngineOptions
 
@@ -392,6 +393,33 @@ def _settings_options(command: Any) -> Any:
     help="With --fix or --diff: include fixes that change behaviour (e.g. `.overwrite(true)`).",
 )
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
+@click.option(
+    "--baseline",
+    "baseline_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Report only findings that are not in FILE, an earlier burnlint SARIF or JSON report "
+    "(matched by fingerprint, not by line).",
+)
+@click.option(
+    "--write-baseline",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Write every finding of this run to FILE, for --baseline (SARIF when FILE ends in "
+    "`.sarif`, else JSON).",
+)
+@click.option(
+    "--add-allow",
+    is_flag=True,
+    help="Add a `// burnlint: allow(ID) -- baseline` comment above every finding reported, "
+    "then report what is left.",
+)
+@click.option(
+    "--stdin-filename",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="PATH",
+    help="Check the source read from stdin as if it were the file PATH (its crate is read "
+    "from disk; PATH is never written). PATHS must be empty or `-`.",
+)
 def check(
     paths: tuple[Path, ...],
     config_file: Path | None,
@@ -418,6 +446,10 @@ def check(
     fix: bool,
     unsafe_fixes: bool,
     diff: bool,
+    baseline_file: Path | None,
+    write_baseline: Path | None,
+    add_allow: bool,
+    stdin_filename: Path | None,
 ) -> None:
     """Check the Rust files under PATHS (default: the current directory)."""
     from burnlint import config as configuration
@@ -427,7 +459,11 @@ def check(
         force_exclude, max_file_size,
     )  # fmt: skip
     root = (project_root or _default_project_root()).resolve()
-    targets = paths or (Path("."),)
+    stdin = _stdin_source(paths, stdin_filename, writes=fix or diff or add_allow)
+    if add_allow and diff:
+        _fail("--add-allow writes files; it cannot be used with --diff")
+    targets = (stdin[0],) if stdin is not None else paths or (Path("."),)
+    baseline, baseline_problem = _load_baseline(baseline_file)
     plan = _plan(targets, overrides, config_file, root)
     workers = jobs or (os.cpu_count() or 1)
     runs = [
@@ -447,12 +483,23 @@ def check(
             notifications=tuple(problem.notification(root) for problem in plan.problems),
             files_checked=0,
         )
+    elif stdin is not None:
+        result = _run_stdin(stdin[0], stdin[1], runs[0][0])
     else:
         result = _run_all(runs)
     if diff:
         _print_diff(result, root, unsafe_fixes)
     if fix and not plan.problems:
         result = _fix_until_stable(runs, root, result, unsafe_fixes)
+    if add_allow and not plan.problems and baseline_problem is None:
+        result = _add_allow(runs, root, result, baseline, targets, quiet)
+    complete = result  # every finding, for --write-baseline
+    if baseline is not None:
+        result = _compare(result, baseline, targets, root)
+    elif baseline_problem is not None:
+        result = _with_problem(result, baseline_problem)
+        if output is not None or output_format not in ("text", "concise"):
+            click.echo(f"burnlint: error: {baseline_problem}", err=True)
 
     use_color = _use_color(color, to_file=output is not None)
     context = ReportContext(
@@ -473,11 +520,19 @@ def check(
             category=category,
         )
         _write_output(extra_path, FORMATS[extra_format](result, plain))
+    if write_baseline is not None:
+        _write_baseline(write_baseline, complete, root, category, quiet)
     rendered = FORMATS[output_format](result, context)
     if output is not None:
         _write_output(output, rendered)
     else:
         click.echo(rendered, nl=False, color=use_color)
+    if baseline is not None and not quiet:
+        from burnlint import baseline as baselines
+
+        outcome = baselines.outcome_of(result)
+        if outcome is not None:
+            click.echo(f"burnlint: {baselines.summary(outcome)}", err=True)
     if statistics:
         from burnlint import statistics as stats
 
@@ -490,6 +545,132 @@ def check(
         shown = ", ".join(f"`{p.as_posix()}`" for p in targets)
         click.echo(f"burnlint: warning: no Rust files found in {shown}", err=True)
     raise click.exceptions.Exit(exit_code(result, Level(fail_on), exit_zero))
+
+
+def _stdin_source(
+    paths: Sequence[Path], stdin_filename: Path | None, *, writes: bool
+) -> tuple[Path, bytes] | None:
+    """``--stdin-filename PATH`` (with no PATHS, or `-`): PATH and the bytes read from stdin."""
+    dash = Path("-")
+    if stdin_filename is None:
+        if dash in paths:
+            _fail("`-` reads the source from stdin: give --stdin-filename PATH as well")
+        return None
+    if paths and tuple(paths) != (dash,):
+        _fail("--stdin-filename checks the source read from stdin: give no PATHS, or `-`")
+    if writes:
+        _fail("--fix, --diff and --add-allow edit files: they cannot check stdin")
+    return stdin_filename, sys.stdin.buffer.read()
+
+
+def _run_stdin(path: Path, data: bytes, options: EngineOptions) -> LintResult:
+    """The engine's result for a source read from stdin (a crash becomes a result too)."""
+    from burnlint import engine
+
+    try:
+        return engine.lint_source(path, data, options)
+    except Exception as exc:
+        if _debug():
+            raise
+        message = _internal_error_message(exc)
+        click.echo(message, err=True)
+        crash = Notification(
+            path="",
+            message=message.removeprefix("burnlint: "),
+            kind=NotificationKind.INTERNAL,
+            level=Level.ERROR,
+        )
+        return LintResult(findings=(), notifications=(crash,), files_checked=0)
+
+
+def _load_baseline(file: Path | None) -> tuple[Baseline | None, str | None]:
+    """The baseline, or why it cannot be used (a configuration error: the run goes on, so that
+    every output is written, and exits 2)."""
+    if file is None:
+        return None, None
+    from burnlint.baseline import BaselineError, load
+
+    try:
+        return load(file), None
+    except BaselineError as exc:
+        return None, str(exc)
+
+
+def _write_baseline(
+    file: Path, result: LintResult, root: Path, category: str | None, quiet: bool
+) -> None:
+    """``--write-baseline``: every finding of a complete run (an incomplete one would replace
+    a good baseline with a partial one), as SARIF for a ``.sarif`` file, else as JSON."""
+    shown = file.as_posix()
+    if not result.successful or _nothing_checked(result):
+        click.echo(f"burnlint: error: `{shown}` not written: the check did not complete", err=True)
+        return
+    plain = ReportContext(
+        color=False, project_root=root, tool_version=__version__, category=category
+    )
+    kind = "sarif" if file.suffix.lower() == ".sarif" else "json"
+    _write_output(file, FORMATS[kind](result, plain))
+    if not quiet:
+        count = len(result.findings)
+        click.echo(
+            f"burnlint: wrote {count} finding{'s' if count != 1 else ''} to `{shown}`", err=True
+        )
+
+
+def _compare(
+    result: LintResult, baseline: Baseline, targets: Sequence[Path], root: Path
+) -> LintResult:
+    from burnlint.baseline import apply, compare, under
+
+    return apply(result, compare(result, baseline, in_scope=under(targets, root)))
+
+
+def _with_problem(result: LintResult, message: str) -> LintResult:
+    from dataclasses import replace
+
+    problem = Notification(
+        path="", message=message, kind=NotificationKind.CONFIG, level=Level.ERROR
+    )
+    return replace(result, notifications=(problem, *result.notifications))
+
+
+def _add_allow(
+    runs: _Runs,
+    root: Path,
+    result: LintResult,
+    baseline: Baseline | None,
+    targets: Sequence[Path],
+    quiet: bool,
+) -> LintResult:
+    """``--add-allow``: comments above the findings that would be reported (with a baseline,
+    the new ones), then the files are checked again."""
+    from dataclasses import replace
+
+    from burnlint.add_allow import add_allows
+
+    digests = result.extra.get("digests", {})
+    assert isinstance(digests, dict)
+    reported = _compare(result, baseline, targets, root) if baseline is not None else result
+    outcome = add_allows(reported.findings, root=root, digests=digests)
+    if outcome.total:
+        result = _run_all(runs)
+    if not quiet:
+        files = len(outcome.covered)
+        click.echo(
+            f"burnlint: added allow comments for {outcome.total} "
+            f"finding{'s' if outcome.total != 1 else ''} in {files} "
+            f"file{'s' if files != 1 else ''}",
+            err=True,
+        )
+    if outcome.notifications:
+        merged = tuple(
+            sorted(
+                set(result.notifications) | set(outcome.notifications),
+                key=lambda n: (n.path, n.line or 0, n.message),
+            )
+        )
+        result = replace(result, notifications=merged)
+    return result
 
 
 def _print_diff(result: LintResult, root: Path, unsafe: bool) -> NoReturn:

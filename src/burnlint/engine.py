@@ -116,8 +116,35 @@ def lint_paths(paths: Sequence[Path], options: EngineOptions) -> LintResult:
 
 
 def lint_source(path: Path, data: bytes, options: EngineOptions) -> LintResult:
-    """Check one in-memory source as if it were ``path``."""
-    return lint_files([path], options, overrides={Path(os.path.abspath(path)): data})
+    """Check one in-memory source (an editor's unsaved buffer, ``--stdin-filename``) as if it
+    were ``path``: like a file named alone, with the facts of its whole cargo crate read from
+    disk, and only ``path`` reported. ``path`` need not exist; it is never read or written."""
+    from burnlint.discover import discover
+
+    def find(roots: Sequence[Path]) -> Discovery:
+        return discover(
+            roots,
+            respect_gitignore=options.respect_gitignore,
+            exclude=options.exclude,
+            exclude_root=options.exclude_root,
+            force_exclude=options.force_exclude,
+        )
+
+    absolute = Path(os.path.abspath(path))
+    if options.force_exclude and os.path.isfile(absolute) and not find([absolute]).files:
+        return LintResult(findings=(), notifications=(), files_checked=0)  # excluded
+    context: set[Path] = set()
+    crate = crate_root(absolute.parent)
+    if crate is not None:
+        context = {Path(os.path.abspath(f)) for f in find([crate]).files} - {absolute}
+    reported = frozenset({absolute})
+    if options.report_paths is not None:
+        reported &= {Path(os.path.abspath(p)) for p in options.report_paths}
+    return lint_files(
+        sorted(context | {absolute}),
+        replace(options, report_paths=reported),
+        overrides={absolute: data},
+    )
 
 
 def lint_files(
@@ -143,7 +170,11 @@ def lint_files(
         data = overrides.get(path)
         if data is None:
             try:
-                size = os.stat(path).st_size
+                with open(path, "rb") as fh:  # no stat: the read says whether it is too big
+                    data = fh.read(options.max_file_bytes + 1)
+                    size = len(data)
+                    if size > options.max_file_bytes:
+                        size = os.fstat(fh.fileno()).st_size
                 if size > options.max_file_bytes:
                     notes.append(
                         Notification(
@@ -155,8 +186,6 @@ def lint_files(
                     )
                     skipped += 1
                     continue
-                with open(path, "rb") as fh:
-                    data = fh.read()
             except OSError as exc:
                 notes.append(
                     Notification(display_path(path, root), f"cannot read: {exc.strerror or exc}")
@@ -205,7 +234,7 @@ def lint_files(
     findings = [f for outcome in outcomes for f in outcome.findings]
     for outcome in outcomes:
         notes.extend(outcome.notifications)
-    fixable = {f.location.path for f in findings if f.fix is not None}
+    with_findings = {f.location.path for f in findings}
     return LintResult(
         findings=tuple(sorted(_with_fingerprints(findings), key=Finding.sort_key)),
         notifications=tuple(sorted(set(notes), key=lambda n: (n.path, n.line or 0, n.message))),
@@ -220,12 +249,13 @@ def lint_files(
             if rule.id in options.rule_ids
         ),
         extra={
-            # what --fix checks before writing: the bytes that were linted, for files with fixes
+            # what --fix and --add-allow check before writing: the bytes that were linted, for
+            # the files with findings
             "digests": {
                 path: value
                 for outcome in outcomes
                 for path, value in outcome.digests
-                if path in fixable
+                if path in with_findings
             },
             # for --statistics
             SUPPRESSED_KEY: _sum_suppressed(outcomes),
@@ -464,12 +494,12 @@ def lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
         verdict = finish_file(found, model.source, path, options, crashed=crashed)
         findings.extend(verdict.findings)
         suppressed.update(dict(verdict.suppressed))
-    # what --fix checks before writing: the bytes that were linted
-    with_fixes = sorted({f.location.path for f in findings if f.fix is not None})
+    # what --fix and --add-allow check before writing: the bytes that were linted
+    with_findings = sorted({f.location.path for f in findings})
     by_display = {item.display: item for item in state.modelled.values()}
     digests = tuple(
         (shown, digest(state.data(by_display[shown])))
-        for shown in with_fixes
+        for shown in with_findings
         if shown in by_display
     )
     return GroupOutcome(

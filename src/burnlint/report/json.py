@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from burnlint.baseline import outcome_of
 from burnlint.findings import Finding, Fix, Level, LintResult, Location, Notification, Span
 from burnlint.report.base import ReportContext, sorted_findings
 
@@ -23,7 +24,8 @@ def render(result: LintResult, ctx: ReportContext) -> str:
 
 def build(result: LintResult, ctx: ReportContext) -> dict[str, Any]:
     findings = sorted_findings(result)
-    return {
+    outcome = outcome_of(result)
+    document: dict[str, Any] = {
         "version": SCHEMA_VERSION,
         "tool": {"name": TOOL_NAME, "version": ctx.tool_version},
         "burn_version": result.burn_version,
@@ -36,6 +38,9 @@ def build(result: LintResult, ctx: ReportContext) -> dict[str, Any]:
         "notifications": [_notification(note) for note in result.notifications],
         "summary": _summary(findings),
     }
+    if outcome is not None:  # only with --baseline: the findings above are the new ones
+        document["baseline"] = {"file": outcome.file, **outcome.states()}
+    return document
 
 
 def _start(span: Span) -> dict[str, int]:

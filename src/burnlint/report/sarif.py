@@ -36,6 +36,7 @@ from typing import Any
 import attr
 import sarif_om as om
 
+from burnlint.baseline import BaselineOutcome, outcome_of
 from burnlint.docs import rule_doc
 from burnlint.findings import (
     Applicability,
@@ -108,6 +109,8 @@ _SCHEMA_ORDER: dict[str, tuple[str, ...]] = {
         "locations",
         "partialFingerprints",
         "relatedLocations",
+        "suppressions",
+        "baselineState",
         "fixes",
     ),
     "Message": ("text",),
@@ -198,8 +201,19 @@ def to_json(value: Any) -> Any:
 
 
 def build_log(result: LintResult, ctx: ReportContext) -> Any:
-    """The ``sarif_om.SarifLog`` of one run."""
-    findings = sorted_findings(result)
+    """The ``sarif_om.SarifLog`` of one run.
+
+    With a baseline (``--baseline``) every result carries ``baselineState``: ``new`` for the
+    findings reported, ``unchanged`` for those the baseline accepts, listed too (so the log
+    still holds every finding and GitHub keeps their alerts open as existing ones) with an
+    external, accepted suppression, so viewers and gates that honour suppressions leave them
+    out. Baseline entries that are gone are counted in the invocation's properties, not listed:
+    GitHub code scanning reads neither ``baselineState`` nor ``suppressions`` and would open an
+    alert for each.
+    """
+    outcome = outcome_of(result)
+    listed = _listed(sorted_findings(result), outcome)
+    findings = [finding for finding, _ in listed]
     rule_ids = sorted(
         set(result.rules_run)
         | {finding.rule_id for finding in findings}
@@ -219,15 +233,29 @@ def build_log(result: LintResult, ctx: ReportContext) -> Any:
     run = _om(
         om.Run,
         tool=_om(om.Tool, driver=driver),
-        invocations=[_invocation(result, rule_index)],
+        invocations=[_invocation(result, rule_index, outcome)],
         original_uri_base_ids={SRCROOT: _om(om.ArtifactLocation, uri=root_uri(ctx.project_root))},
-        results=[_result(finding, rule_index[finding.rule_id]) for finding in findings],
+        results=[
+            _result(finding, rule_index[finding.rule_id], state, outcome)
+            for finding, state in listed
+        ],
         automation_details=(
             _om(om.RunAutomationDetails, id=automation_id(category)) if category else None
         ),
         column_kind=COLUMN_KIND,
     )
     return _om(om.SarifLog, schema_uri=SCHEMA_URI, version=SARIF_VERSION, runs=[run])
+
+
+def _listed(
+    findings: list[Finding], outcome: BaselineOutcome | None
+) -> list[tuple[Finding, str | None]]:
+    """The findings to list with their ``baselineState`` (None without a baseline)."""
+    if outcome is None:
+        return [(finding, None) for finding in findings]
+    listed: list[tuple[Finding, str | None]] = [(finding, "new") for finding in findings]
+    listed += [(finding, "unchanged") for finding in outcome.unchanged]
+    return sorted(listed, key=lambda item: item[0].sort_key())
 
 
 def _category(ctx: ReportContext) -> str | None:
@@ -614,7 +642,12 @@ def context_text(finding: Finding) -> str:
     return finding.snippet if len(lines) == span.end_line - span.start_line + 1 else ""
 
 
-def _result(finding: Finding, rule_index: int) -> Any:
+def _result(
+    finding: Finding,
+    rule_index: int,
+    baseline_state: str | None = None,
+    outcome: BaselineOutcome | None = None,
+) -> Any:
     related = [
         _om(
             om.Location,
@@ -642,6 +675,18 @@ def _result(finding: Finding, rule_index: int) -> Any:
             {FINGERPRINT_KEY: finding.fingerprint} if finding.fingerprint else None
         ),
         related_locations=related,
+        suppressions=(
+            [
+                {
+                    "kind": "external",
+                    "status": "accepted",
+                    "justification": f"in the baseline {outcome.file}",
+                }
+            ]
+            if baseline_state == "unchanged" and outcome is not None
+            else None
+        ),
+        baseline_state=baseline_state,
         fixes=[_fix(finding.fix)] if finding.fix is not None else None,
         # result-level tags say where the finding is (e.g. test-code); the rule's own tags
         # are on its reportingDescriptor
@@ -696,15 +741,22 @@ def _fix(fix: Fix) -> Any:
 # --- invocation ---------------------------------------------------------------------------------
 
 
-def _invocation(result: LintResult, rule_index: Mapping[str, int]) -> Any:
+def _invocation(
+    result: LintResult, rule_index: Mapping[str, int], outcome: BaselineOutcome | None = None
+) -> Any:
     execution = [n for n in result.notifications if n.kind is not NotificationKind.CONFIG]
     configuration = [n for n in result.notifications if n.kind is NotificationKind.CONFIG]
+    properties: dict[str, Any] = {}
+    if result.burn_version:
+        properties["burnVersion"] = result.burn_version
+    if outcome is not None:
+        properties["baseline"] = {"file": outcome.file, **outcome.states()}
     return _om(
         om.Invocation,
         tool_execution_notifications=_notifications(execution, rule_index),
         tool_configuration_notifications=_notifications(configuration, rule_index),
         execution_successful=result.successful,
-        properties={"burnVersion": result.burn_version} if result.burn_version else None,
+        properties=properties or None,
     )
 
 

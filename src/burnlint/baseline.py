@@ -1,0 +1,270 @@
+"""Baselines: accept today's findings, report only new ones (``--baseline``, ``--write-baseline``).
+
+A baseline is a report burnlint wrote earlier, SARIF or JSON. Findings are matched on the
+file they are in and burnlint's own fingerprint (``partialFingerprints["burnlint/v1"]`` in
+SARIF, ``fingerprint`` in JSON): rule, enclosing item, normalised expression and ordinal,
+hashed (``engine._with_fingerprints``). Line numbers are not part of it, so code that moves
+within its file stays matched; a renamed or moved file does not, nor does a finding whose
+enclosing function is renamed or whose expression is edited.
+
+Each current finding is ``new`` (not in the baseline) or ``unchanged``; a baseline entry that
+is not found any more is ``absent`` (fixed, or its code changed), counted only for rules that
+ran and files under the checked paths. Paths are compared as reported, relative to the project
+root, so a baseline is used with the same project root it was written with.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from burnlint.findings import Finding, LintResult
+
+FINGERPRINT_KEY = "burnlint/v1"  # as in SARIF's partialFingerprints
+EXTRA_KEY = "baseline"  # LintResult.extra: the BaselineOutcome, for the reporters
+TOOL_NAME = "burnlint"
+
+
+class BaselineError(Exception):
+    """The baseline cannot be used: unreadable, not JSON, or not a burnlint report."""
+
+
+@dataclass(frozen=True, order=True)
+class BaselineEntry:
+    """One finding of the baseline: where it was and what it said (for ``absent``)."""
+
+    path: str  # as burnlint reports it: POSIX, relative to the project root when inside it
+    fingerprint: str
+    rule_id: str
+    line: int | None = None
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.path, self.fingerprint)
+
+
+@dataclass(frozen=True)
+class Baseline:
+    file: str  # how the baseline file was named (for messages)
+    entries: tuple[BaselineEntry, ...]
+
+    def keys(self) -> frozenset[tuple[str, str]]:
+        return frozenset(entry.key for entry in self.entries)
+
+
+@dataclass(frozen=True)
+class BaselineOutcome:
+    """A run compared with a baseline: the new findings (the ones reported), the unchanged ones
+    (left out of the report and the exit code) and the baseline entries not found any more."""
+
+    file: str
+    new: tuple[Finding, ...]
+    unchanged: tuple[Finding, ...]
+    absent: tuple[BaselineEntry, ...]
+
+    def states(self) -> dict[str, int]:
+        return {"new": len(self.new), "unchanged": len(self.unchanged), "absent": len(self.absent)}
+
+
+def finding_key(finding: Finding) -> tuple[str, str]:
+    return (finding.location.path, finding.fingerprint)
+
+
+# --- reading --------------------------------------------------------------------------------------
+
+
+def load(path: Path) -> Baseline:
+    """Read a burnlint SARIF log or JSON report; ``BaselineError`` says what is wrong."""
+    shown = path.as_posix()
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise BaselineError(f"cannot read baseline `{shown}`: {exc.strerror or exc}") from None
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise BaselineError(f"baseline `{shown}` is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise BaselineError(
+            f"baseline `{shown}` is not valid JSON: {exc.msg} (line {exc.lineno})"
+        ) from None
+    if isinstance(document, dict) and "runs" in document:
+        entries = _from_sarif(document, shown)
+    elif isinstance(document, dict) and "findings" in document:
+        entries = _from_json(document, shown)
+    else:
+        raise BaselineError(
+            f"baseline `{shown}` is neither a burnlint SARIF log nor a burnlint JSON report"
+        )
+    return Baseline(shown, tuple(sorted(set(entries))))
+
+
+def _from_json(document: dict[str, Any], shown: str) -> list[BaselineEntry]:
+    tool = document.get("tool")
+    name = tool.get("name") if isinstance(tool, dict) else None
+    if name != TOOL_NAME:
+        raise BaselineError(f"baseline `{shown}` is a JSON report of `{name}`, not of burnlint")
+    if document.get("version") != 1:
+        raise BaselineError(
+            f"baseline `{shown}` has JSON schema version {document.get('version')!r}; "
+            "this burnlint reads version 1"
+        )
+    findings = document.get("findings")
+    if not isinstance(findings, list):
+        raise BaselineError(f"baseline `{shown}`: `findings` is not an array")
+    entries = []
+    for index, item in enumerate(findings):
+        where = f"baseline `{shown}`: finding {index}"
+        if not isinstance(item, dict):
+            raise BaselineError(f"{where} is not an object")
+        path, fingerprint, rule_id = item.get("path"), item.get("fingerprint"), item.get("rule_id")
+        if not (isinstance(path, str) and isinstance(fingerprint, str) and fingerprint):
+            raise BaselineError(f"{where} has no `path` and `fingerprint`")
+        start = item.get("start")
+        line = start.get("line") if isinstance(start, dict) else None
+        entries.append(
+            BaselineEntry(
+                path,
+                fingerprint,
+                rule_id if isinstance(rule_id, str) else "",
+                line if isinstance(line, int) else None,
+            )
+        )
+    return entries
+
+
+def _from_sarif(document: dict[str, Any], shown: str) -> list[BaselineEntry]:
+    runs = document.get("runs")
+    if not isinstance(runs, list):
+        raise BaselineError(f"baseline `{shown}`: `runs` is not an array")
+    entries = []
+    for run in runs:
+        driver = run.get("tool", {}).get("driver", {}) if isinstance(run, dict) else {}
+        name = driver.get("name") if isinstance(driver, dict) else None
+        if name != TOOL_NAME:
+            raise BaselineError(f"baseline `{shown}` is a SARIF log of `{name}`, not of burnlint")
+        results = run.get("results") or []
+        if not isinstance(results, list):
+            raise BaselineError(f"baseline `{shown}`: `results` is not an array")
+        for index, result in enumerate(results):
+            where = f"baseline `{shown}`: result {index}"
+            if not isinstance(result, dict):
+                raise BaselineError(f"{where} is not an object")
+            if result.get("baselineState") == "absent":
+                continue  # gone already when that log was written
+            fingerprints = result.get("partialFingerprints")
+            fingerprint = (
+                fingerprints.get(FINGERPRINT_KEY) if isinstance(fingerprints, dict) else None
+            )
+            path = _sarif_path(result)
+            if not (isinstance(fingerprint, str) and fingerprint) or path is None:
+                raise BaselineError(
+                    f"{where} has no location or no `{FINGERPRINT_KEY}` partial fingerprint"
+                )
+            rule_id = result.get("ruleId")
+            entries.append(
+                BaselineEntry(
+                    path,
+                    fingerprint,
+                    rule_id if isinstance(rule_id, str) else "",
+                    _sarif_line(result),
+                )
+            )
+    return entries
+
+
+def _physical(result: dict[str, Any]) -> dict[str, Any]:
+    locations = result.get("locations")
+    if not isinstance(locations, list) or not locations or not isinstance(locations[0], dict):
+        return {}
+    physical = locations[0].get("physicalLocation")
+    return physical if isinstance(physical, dict) else {}
+
+
+def _sarif_path(result: dict[str, Any]) -> str | None:
+    artifact = _physical(result).get("artifactLocation")
+    uri = artifact.get("uri") if isinstance(artifact, dict) else None
+    return uri_to_path(uri) if isinstance(uri, str) and uri else None
+
+
+def _sarif_line(result: dict[str, Any]) -> int | None:
+    region = _physical(result).get("region")
+    line = region.get("startLine") if isinstance(region, dict) else None
+    return line if isinstance(line, int) else None
+
+
+def uri_to_path(uri: str) -> str:
+    """A SARIF result's URI back to the path burnlint reported (``report.sarif.path_uri``
+    reversed): relative URIs are percent-decoded, ``file:`` URIs become absolute paths
+    (``file:///C:/x.rs`` -> ``C:/x.rs``, ``file://server/share/x.rs`` -> ``//server/share/x.rs``).
+    """
+    if not uri.lower().startswith("file:"):
+        return urllib.parse.unquote(uri)
+    parsed = urllib.parse.urlsplit(uri)
+    path = urllib.parse.unquote(parsed.path)
+    if parsed.netloc:
+        return f"//{urllib.parse.unquote(parsed.netloc)}{path}"
+    if len(path) >= 3 and path[0] == "/" and path[2] == ":" and path[1].isalpha():
+        return path[1:]  # /C:/x.rs
+    return path
+
+
+# --- comparing ------------------------------------------------------------------------------------
+
+
+def compare(
+    result: LintResult, baseline: Baseline, *, in_scope: Callable[[str], bool] = lambda _: True
+) -> BaselineOutcome:
+    """Split the run's findings into new and unchanged ones; ``in_scope(path)`` says whether a
+    baseline entry's file was checked by this run (else it cannot be said to be absent)."""
+    known = baseline.keys()
+    new = tuple(f for f in result.findings if finding_key(f) not in known)
+    unchanged = tuple(f for f in result.findings if finding_key(f) in known)
+    current = {finding_key(f) for f in result.findings}
+    ran = set(result.rules_run)
+    absent = tuple(
+        entry
+        for entry in baseline.entries
+        if entry.key not in current
+        and (not ran or not entry.rule_id or entry.rule_id in ran)
+        and in_scope(entry.path)
+    )
+    return BaselineOutcome(baseline.file, new, unchanged, absent)
+
+
+def apply(result: LintResult, outcome: BaselineOutcome) -> LintResult:
+    """The result as reported with a baseline: only the new findings; the outcome rides along in
+    ``extra`` for the formats that show the rest (SARIF's ``baselineState``, JSON's counts)."""
+    return replace(result, findings=outcome.new, extra={**result.extra, EXTRA_KEY: outcome})
+
+
+def outcome_of(result: LintResult) -> BaselineOutcome | None:
+    value = result.extra.get(EXTRA_KEY)
+    return value if isinstance(value, BaselineOutcome) else None
+
+
+def under(paths: Iterable[Path], root: Path) -> Callable[[str], bool]:
+    """``in_scope`` for ``compare``: whether a reported path lies at or below one of ``paths``."""
+    import os
+
+    bases = [Path(os.path.abspath(p)) for p in paths]
+    resolved_root = Path(os.path.abspath(root))
+
+    def inside(shown: str) -> bool:
+        candidate = Path(shown)
+        if not candidate.is_absolute():
+            candidate = resolved_root / shown
+        candidate = Path(os.path.abspath(candidate))
+        return any(candidate == base or base in candidate.parents for base in bases)
+
+    return inside
+
+
+def summary(outcome: BaselineOutcome) -> str:
+    """``baseline `b.json`: 2 new, 86 unchanged, 1 absent``."""
+    counts = ", ".join(f"{count} {state}" for state, count in outcome.states().items())
+    return f"baseline `{outcome.file}`: {counts}"
