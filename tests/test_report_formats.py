@@ -486,21 +486,49 @@ def test_fixes() -> None:
     }
 
 
-def test_fixes_from_the_engine_point_at_real_bytes() -> None:
+def _utf16_offset(text: str, line: int, column: int) -> int:
+    """The string index of a 1-based SARIF line and UTF-16 column."""
+    start = 0
+    for _ in range(line - 1):
+        start = text.index("\n", start) + 1
+    units = 0
+    index = start
+    while units < column - 1:
+        units += len(text[index].encode("utf-16-le")) // 2
+        index += 1
+    return index
+
+
+def test_fixes_apply_by_line_and_column_like_the_engine() -> None:
+    """A SARIF viewer applies a fix by line and UTF-16 column: doing so gives exactly the
+    text burnlint --fix writes."""
+    from burnlint.fix import apply_edits
+
     fixtures = sorted((TESTDATA / "rules").rglob("*.rs"))
     result = lint(fixtures)
     fixed = [f for f in result.findings if f.fix is not None]
-    if not fixed:
-        pytest.skip("no rule with a fix has fixtures yet")
+    assert fixed
     run = sarif_of(result)["runs"][0]
+    by_fingerprint = {f.fingerprint + f.location.path: f for f in fixed}
+    checked = 0
     for item in run["results"]:
         for fix in item.get("fixes", []):
+            uri = item["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            finding = by_fingerprint[item["partialFingerprints"]["burnlint/v1"] + uri]
+            assert finding.fix is not None
             for change in fix["artifactChanges"]:
                 data = (TESTDATA / change["artifactLocation"]["uri"]).read_bytes()
-                for replacement in change["replacements"]:
+                text = data.decode("utf-8")
+                edits = sorted(finding.fix.edits)
+                for replacement, edit in zip(change["replacements"], edits, strict=True):
                     region = replacement["deletedRegion"]
-                    assert 0 <= region["byteOffset"] <= len(data)
-                    assert region["byteOffset"] + region["byteLength"] <= len(data)
+                    assert "byteOffset" not in region
+                    start = _utf16_offset(text, region["startLine"], region["startColumn"])
+                    end = _utf16_offset(text, region["endLine"], region["endColumn"])
+                    by_columns = text[:start] + replacement["insertedContent"]["text"] + text[end:]
+                    assert by_columns.encode() == apply_edits(data, [edit])[0]
+                    checked += 1
+    assert checked >= len(fixed)
 
 
 def test_fingerprints() -> None:

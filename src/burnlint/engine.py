@@ -492,7 +492,7 @@ def lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
         # allows of a rule that crashed here cannot be judged
         crashed = frozenset(n.rule_id for n in state.notes[before:] if n.rule_id is not None)
         verdict = finish_file(found, model.source, path, options, crashed=crashed)
-        findings.extend(verdict.findings)
+        findings.extend(_locate_edits(f, model.source) for f in verdict.findings)
         suppressed.update(dict(verdict.suppressed))
     # what --fix and --add-allow check before writing: the bytes that were linted
     with_findings = sorted({f.location.path for f in findings})
@@ -512,6 +512,20 @@ def lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
             1 for item in group if item.reported and state.text.get(item.path) is False
         ),
     )
+
+
+def _locate_edits(finding: Finding, source: SourceFile) -> Finding:
+    """Give the fix's edits in this file their line/column span."""
+    fix = finding.fix
+    if fix is None:
+        return finding
+    edits = tuple(
+        replace(e, span=source.span(e.start_byte, e.end_byte))
+        if e.path == source.display_path
+        else e
+        for e in fix.edits
+    )
+    return replace(finding, fix=replace(fix, edits=edits))
 
 
 def _build_models(state: _Group) -> dict[Path, FileModel]:

@@ -76,12 +76,17 @@ class RelatedLocation:
 
 @dataclass(frozen=True, order=True)
 class Edit:
-    """Replace bytes ``[start_byte, end_byte)`` of ``path`` with ``content``."""
+    """Replace bytes ``[start_byte, end_byte)`` of ``path`` with ``content``.
+
+    ``span`` is the same range as lines and columns, filled in by the engine: SARIF viewers
+    apply a fix by line and column (a region given in bytes they show in a hex view).
+    """
 
     path: str
     start_byte: int
     end_byte: int
     content: str
+    span: Span | None = None
 
 
 @dataclass(frozen=True, order=True)

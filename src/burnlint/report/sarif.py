@@ -708,6 +708,23 @@ def fix_description(fix: Fix) -> str:
     return one_line(fix.title).strip() + unsafe
 
 
+def _deleted_region(edit: Edit) -> Any:
+    """Lines and UTF-16 columns when known (what the VS Code SARIF Viewer applies), else
+    bytes."""
+    span = edit.span
+    if span is None:
+        return _om(
+            om.Region, byte_offset=edit.start_byte, byte_length=edit.end_byte - edit.start_byte
+        )
+    return _om(
+        om.Region,
+        start_line=span.start_line,
+        start_column=span.start_col_utf16,
+        end_line=span.end_line,
+        end_column=span.end_col_utf16,
+    )
+
+
 def _fix(fix: Fix) -> Any:
     by_path: dict[str, list[Edit]] = {}
     for edit in sorted(fix.edits):
@@ -719,11 +736,7 @@ def _fix(fix: Fix) -> Any:
             replacements=[
                 _om(
                     om.Replacement,
-                    deleted_region=_om(
-                        om.Region,
-                        byte_offset=edit.start_byte,
-                        byte_length=edit.end_byte - edit.start_byte,
-                    ),
+                    deleted_region=_deleted_region(edit),
                     inserted_content=_om(om.ArtifactContent, text=edit.content),
                 )
                 for edit in edits
