@@ -12,7 +12,7 @@ from burnlint import cli
 from burnlint.add_allow import add_allows
 from burnlint.engine import lint_paths
 from burnlint.findings import LintResult
-from burnlint.fix import _syntax_errors
+from burnlint.fix import syntax_error_count
 from burnlint.options import EngineOptions
 from burnlint.rules import resolve_rules
 
@@ -78,7 +78,7 @@ def test_demo_crate(runner: CliRunner, tmp_path: Path) -> None:
     ) in train
     for path, old in before.items():
         new = path.read_bytes()
-        assert _syntax_errors(new) == _syntax_errors(old)
+        assert syntax_error_count(new) == syntax_error_count(old)
         # only whole comment lines were added
         added = [line for line in new.splitlines() if line not in old.splitlines()]
         assert all(line.strip().startswith(b"// burnlint: allow(") for line in added)
@@ -102,7 +102,7 @@ def test_every_rule_fixture_ends_clean(fixture: Path, tmp_path: Path) -> None:
     add(tmp_path, first)
     second = lint(tmp_path, target)
     assert sorted(f.rule_id for f in second.findings) == left
-    assert _syntax_errors(target.read_bytes()) <= _syntax_errors(old)
+    assert syntax_error_count(target.read_bytes()) <= syntax_error_count(old)
     assert add(tmp_path, second) == 0
 
 
@@ -287,7 +287,7 @@ fn broken( {
     path = crate_with(tmp_path, source)
     result = lint(tmp_path, path)
     assert [f.rule_id for f in result.findings] == ["BL001"]
-    errors = _syntax_errors(path.read_bytes())
+    errors = syntax_error_count(path.read_bytes())
     assert add(tmp_path, result) == 1
-    assert _syntax_errors(path.read_bytes()) == errors
+    assert syntax_error_count(path.read_bytes()) == errors
     assert lint(tmp_path, path).findings == ()

@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from burnlint.findings import Finding, Level, Notification, NotificationKind
-from burnlint.fix import _syntax_errors, digest, write_atomically
+from burnlint.fix import syntax_error_count, digest, write_atomically
 from burnlint.source import DecodeError, SourceFile, decode_source
 
 # the statements an allow covers, exactly as suppress.py computes them
-from burnlint.suppress import Allow, _next_statement, _statement_of, parse_directives
+from burnlint.suppress import Allow, next_statement, statement_of, parse_directives
 
 REASON = "baseline"
 UNUSED_SUPPRESSION = "BL008"
@@ -175,7 +175,7 @@ def verify(display: str, old: bytes, plan: _Plan, findings: list[Finding]) -> st
     every finding (but those left uncovered) is covered by an allow naming its rule."""
     from burnlint.syntax import parse
 
-    if _syntax_errors(plan.data) > _syntax_errors(old):
+    if syntax_error_count(plan.data) > syntax_error_count(old):
         return "the edited text would not parse"
     source = SourceFile(display, plan.data, parse(plan.data))
     allows = parse_directives(source).allows
@@ -200,13 +200,13 @@ def _anchor(source: SourceFile, finding: Finding) -> tuple[int, tuple[int, int]]
     start = min(finding.location.span.start_byte, max(len(source.data) - 1, 0))
     node = root.descendant_for_byte_range(start, start + 1)
     line = finding.location.span.start_line
-    statement = _statement_of(node) if node is not None else None
+    statement = statement_of(node) if node is not None else None
     while statement is not None and statement.parent is not None:
         line0 = statement.start_point[0]
         covered = _covered_from(source, line0)
         if covered is not None and covered[0] <= line <= covered[1]:
             return line0, covered
-        statement = _statement_of(statement.parent)
+        statement = statement_of(statement.parent)
     return None
 
 
@@ -221,7 +221,7 @@ def _covered_from(source: SourceFile, line0: int) -> tuple[int, int] | None:
     leaf = source.root.descendant_for_byte_range(first, first + 1)
     if leaf is None or leaf.start_byte != first:
         return None
-    first_line, last_line = _next_statement(source, source.root, position)
+    first_line, last_line = next_statement(source, source.root, position)
     return (first_line, last_line) if first_line <= last_line else None
 
 

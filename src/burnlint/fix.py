@@ -74,7 +74,7 @@ def apply_edits(data: bytes, edits: Iterable[Edit]) -> tuple[bytes, int]:
     return bytes(out), applied
 
 
-def _syntax_errors(data: bytes) -> int:
+def syntax_error_count(data: bytes) -> int:
     from burnlint.syntax import parse, walk
 
     return sum(1 for n in walk(parse(data).root_node) if n.type == "ERROR" or n.is_missing)
@@ -131,7 +131,7 @@ def fix_files(
         new, applied = apply_edits(data, edits)
         if applied == 0 or new == data:
             continue
-        if _syntax_errors(new) > _syntax_errors(data):
+        if syntax_error_count(new) > syntax_error_count(data):
             outcome.notifications.append(
                 _fail(display, "not fixed: the fixed text would not parse")
             )

@@ -182,7 +182,7 @@ def parse_directives(source: SourceFile) -> Directives:
         elif trailing:
             first, last = _trailing_statement(source, root, comment)
         else:
-            first, last = _next_statement(source, root, end)
+            first, last = next_statement(source, root, end)
         reason_text = match.group("reason")
         allows.append(
             Allow(
@@ -244,7 +244,7 @@ def _trailing_statement(source: SourceFile, root: Node, comment: Node) -> tuple[
         leaf = None
     if leaf is None:
         return line0 + 1, line0 + 1
-    statement = _statement_of(leaf)
+    statement = statement_of(leaf)
     first = statement.start_point[0]
     last_row = statement.end_point[0]
     sibling = statement.prev_named_sibling
@@ -267,7 +267,7 @@ def _enclosing_comment(node: Node | None) -> Node | None:
     return None
 
 
-def _statement_of(node: Node) -> Node:
+def statement_of(node: Node) -> Node:
     """The innermost named node holding ``node`` whose parent is a statement container."""
     current = node
     while True:
@@ -279,7 +279,7 @@ def _statement_of(node: Node) -> Node:
         current = parent
 
 
-def _next_statement(source: SourceFile, root: Node, after: int) -> tuple[int, int]:
+def next_statement(source: SourceFile, root: Node, after: int) -> tuple[int, int]:
     """The lines of the first statement-like node after byte ``after``, skipping comments and
     attributes; (n, n - 1), covering nothing, when the block or file ends first."""
     data = source.data
