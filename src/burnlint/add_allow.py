@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from burnlint.findings import Finding, Level, Notification, NotificationKind
-from burnlint.fix import syntax_error_count, digest, write_atomically
+from burnlint.fix import digest, syntax_error_count, write_atomically
 from burnlint.source import DecodeError, SourceFile, decode_source
 
 # the statements an allow covers, exactly as suppress.py computes them
-from burnlint.suppress import Allow, next_statement, statement_of, parse_directives
+from burnlint.suppress import Allow, next_statement, parse_directives, statement_of
 
 REASON = "baseline"
 UNUSED_SUPPRESSION = "BL008"
