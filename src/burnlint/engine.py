@@ -295,9 +295,11 @@ class GroupOutcome:
     undecodable: int = 0  # reported files skipped because they are not UTF-8 text
 
 
-# Below this many candidate files a process pool costs more than it saves: forking the
-# workers and shipping the crates' bytes to them take ~20 ms, parsing and modelling one file
-# ~2 ms. On the burn repository 77 of 1,705 files are candidates (tests/benchmarks/README.md).
+# From this many candidate files on, crates are checked in a process pool (README, "Speed").
+# Starting and joining two forked workers costs 15-45 ms; parsing, modelling and checking a
+# candidate 5-10 ms of CPU, and one crate cannot be split between workers, so the pool pays
+# off once there are a few dozen candidates in several crates. On the burn repository 77 of
+# 1,705 files are candidates, in 13 crates (tests/benchmarks/README.md).
 PARALLEL_MIN_CANDIDATES = 48
 
 
