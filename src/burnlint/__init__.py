@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("burnlint")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0"
+# The single source of the version: the package metadata is built from this line
+# (`[tool.hatch.version]` in pyproject.toml). A literal, because reading the installed metadata
+# (`importlib.metadata`) costs 50 ms on every start, `burnlint --version` included.
+__version__ = "0.1.0"
 
 __all__ = ["__version__"]

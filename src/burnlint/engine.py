@@ -22,6 +22,7 @@ from burnlint.model.file_model import FileModel
 from burnlint.model.helpers import HelperTable
 from burnlint.model.layout import LayoutFacts, collect_layout
 from burnlint.options import EngineOptions
+from burnlint.prefilter import has_trigger
 from burnlint.rules import ALL_RULES
 from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext
@@ -34,28 +35,8 @@ from burnlint.targets import Target, crate_root, target_of
 if TYPE_CHECKING:
     from burnlint.discover import Discovery
 
-# A file that mentions none of these cannot hold a store operation (DESIGN.md §1). Plain
-# `bytes in` checks: a regex over every file costs 2.5x more. `ModuleSnapshot` and the crate
-# paths cover `model.apply(..)`, which needs the trait in scope.
-TRIGGER_WORDS: tuple[bytes, ...] = (
-    b"save_into",
-    b"load_from",
-    b"save_file",
-    b"collect_from",
-    b"apply_to",
-    b"SafetensorsStore",
-    b"BurnpackStore",
-    b"PytorchStore",
-    b"ModuleSnapshot",
-    b"burn_store",
-    b"burn::store",
-)
 FINGERPRINT_KEY = "burnlint/v1"
 _HELPER_ROUNDS = 4  # helpers of helpers of helpers: deeper chains are rare and not followed
-
-
-def has_trigger(data: bytes) -> bool:
-    return any(word in data for word in TRIGGER_WORDS)
 
 
 @dataclass

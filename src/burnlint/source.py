@@ -4,7 +4,7 @@ line/column pairs that people (1-based characters) and SARIF (UTF-16 code units)
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -37,16 +37,17 @@ class SourceFile:
     display_path: str
     data: bytes
     tree: Tree
-    line_starts: list[int] = field(init=False)
 
-    def __post_init__(self) -> None:
+    @cached_property
+    def line_starts(self) -> list[int]:
+        """Byte offset of each line's start; built on first use (most files have no finding)."""
         starts = [0]
         find = self.data.find
         pos = find(b"\n")
         while pos != -1:
             starts.append(pos + 1)
             pos = find(b"\n", pos + 1)
-        self.line_starts = starts
+        return starts
 
     @property
     def root(self) -> Node:

@@ -11,7 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tree_sitter import Language, Node, Parser, Query, Tree
+    from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 
 @cache
@@ -43,12 +43,18 @@ def _type_query(types: tuple[str, ...]) -> Query:
     return query
 
 
+@cache
+def _query_cursor(types: tuple[str, ...]) -> QueryCursor:
+    # a cursor holds no tree: one per query serves every file (calls never overlap)
+    from tree_sitter import QueryCursor
+
+    return QueryCursor(_type_query(types))
+
+
 def nodes_of_type(root: Node, *types: str) -> list[Node]:
     """All descendants of the given types, in document order. A tree-sitter query runs in C:
     far cheaper than visiting every node from Python."""
-    from tree_sitter import QueryCursor
-
-    captures = QueryCursor(_type_query(tuple(sorted(types)))).captures(root)
+    captures = _query_cursor(tuple(sorted(types))).captures(root)
     found = captures.get("node", [])
     found.sort(key=lambda n: (n.start_byte, -n.end_byte))
     return found

@@ -52,6 +52,8 @@ class VersionReader:
     notifications: list[Notification] = field(default_factory=list)
     _documents: dict[Path, dict[str, Any] | None] = field(default_factory=dict)
     _answers: dict[Path, BurnVersion | None] = field(default_factory=dict)
+    # every crate of a workspace asks the same lock file: read it once
+    _locks: dict[Path, BurnVersion | None] = field(default_factory=dict)
 
     def for_directory(self, directory: Path) -> BurnVersion | None:
         directory = Path(os.path.abspath(directory))
@@ -80,7 +82,9 @@ class VersionReader:
                 manifests.append(manifest)
                 lock = current / LOCK
                 if lock.is_file():
-                    from_lock = self._from_lock(lock)
+                    if lock not in self._locks:
+                        self._locks[lock] = self._from_lock(lock)
+                    from_lock = self._locks[lock]
                     if from_lock is not None:
                         return from_lock
                     break  # the workspace root: cargo looks no further up
@@ -93,6 +97,17 @@ class VersionReader:
         return None
 
     def _from_lock(self, lock: Path) -> BurnVersion | None:
+        # Cargo writes every package as `name = ".."` followed by `version = ".."`: a regex
+        # over the text answers in milliseconds where parsing a large lock file as TOML takes
+        # a tenth of a second. TOML (with its error messages) is the fallback.
+        try:
+            text = lock.read_bytes().decode("utf-8", errors="replace")
+        except OSError:
+            text = ""
+        for crate in CRATES:
+            versions = [m.group(1) for m in _LOCK_ENTRY[crate].finditer(text)]
+            if versions:
+                return BurnVersion(max(versions, key=version_key), crate, lock, exact=True)
         document = self._read(lock)
         if document is None:
             return None
@@ -195,6 +210,12 @@ class VersionReader:
             )
         self._documents[path] = document
         return document
+
+
+_LOCK_ENTRY = {
+    crate: re.compile(rf'^name = "{re.escape(crate)}"\r?\nversion = "([^"]+)"', re.MULTILINE)
+    for crate in CRATES
+}
 
 
 def _package_name(key: str, spec: object) -> str:

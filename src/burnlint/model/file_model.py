@@ -23,6 +23,7 @@ from burnlint.model.repeats import RepeatedSave, repeated_saves
 from burnlint.model.results import ApplyChecker, Check, ResultClassifier, ResultUse, UseClass
 from burnlint.model.scopes import LazyResolution
 from burnlint.model.stores import StoreBuild, StoreEvaluator
+from burnlint.prefilter import has_trigger
 from burnlint.source import SourceFile
 from burnlint.syntax import call_path, method_call_parts, nodes_of_type, walk
 
@@ -44,7 +45,6 @@ class FileModel:
         self.helpers = helpers or HelperTable()
         # the target's layout (all its files); the engine passes it in, else this file's own
         self.layout = layout if layout is not None else self.own_layout
-        self.imports: ImportFacts = collect_imports(source.root)
         self.resolution = LazyResolution(source.root)
         self.stores = StoreEvaluator(self)
         self._classifier = ResultClassifier(self)
@@ -69,15 +69,27 @@ class FileModel:
         return self.source.display_path
 
     @cached_property
+    def imports(self) -> ImportFacts:
+        return collect_imports(self.source.root)
+
+    @cached_property
     def in_burn_store_scope(self) -> bool:
         """Rules fire only in files that use burn-store: a `use` of it, a store type or trait
         name, or a call of a crate-local helper that wraps one."""
-        if self.imports.imports_burn_store:
-            return True
         data = self.source.data
         if any(word in data for word in _SCOPE_WORDS):
             return True
-        return any(name.encode() in data for name in self.helpers.names())
+        if any(name.encode() in data for name in self.helpers.names()):
+            return True
+        # `use burn::{store::X}` names neither burn_store nor a store type
+        return b"store" in data and self.imports.imports_burn_store
+
+    @cached_property
+    def may_hold_stores(self) -> bool:
+        """Whether the file can build a store or perform an operation at all: without a
+        trigger word or a visible helper's name it cannot."""
+        data = self.source.data
+        return has_trigger(data) or any(name.encode() in data for name in self.helpers.names())
 
     @cached_property
     def calls(self) -> list[Node]:
@@ -138,6 +150,10 @@ class FileModel:
     # facts for other files of the target -------------------------------------------------------
     def exported_helpers(self) -> HelperTable:
         table = HelperTable()
+        if not self.may_hold_stores:
+            # no trigger word and no helper's name: it makes no helper, and cannot define a
+            # function that shadows one (it would contain the name)
+            return table
         for function in nodes_of_type(self.source.root, "function_item"):
             name_node = function.child_by_field_name("name")
             body = function.child_by_field_name("body")

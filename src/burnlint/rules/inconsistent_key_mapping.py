@@ -34,6 +34,8 @@ class InconsistentKeyMapping(Rule):
         loaders = model.key_loaders
         pytorch = [loader for loader in loaders if loader.kind is StoreKind.PYTORCH]
         safetensors = [loader for loader in loaders if loader.kind is StoreKind.SAFETENSORS]
+        if not (pytorch and safetensors):
+            return  # before reading the layout: it costs parsing the target's module files
         options = ["map_indices_contiguous"]
         # enum variant names only appear in paths when the target has module enums
         if model.layout.has_module_enums or not model.layout.known:
