@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 import yaml
 
+import burnlint
 from burnlint.rules import ALL_RULES
 
 if sys.version_info >= (3, 11):
@@ -33,7 +34,8 @@ else:  # pragma: no cover - Python 3.10
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "testdata" / "demo"
 PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]
-VERSION = PROJECT["version"]
+# the version's one source; pyproject.toml builds the metadata from it (see test below)
+VERSION = burnlint.__version__
 TIMEOUT = 300
 # What pip and build print when they cannot reach a package index (the test is skipped then).
 _OFFLINE = (
@@ -369,3 +371,11 @@ def test_ci_workflow_matrix() -> None:
     sarif_steps = " ".join(step.get("run", "") for step in jobs["sarif"]["steps"])
     assert "--output-format sarif=burnlint.sarif --category burnlint" in sarif_steps
     assert '--rule-kind "Sarif;Ghas"' in sarif_steps
+
+
+def test_the_version_has_one_source() -> None:
+    """pyproject.toml takes the version from `burnlint/__init__.py` (no second copy)."""
+    document = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))
+    assert "version" in document["project"]["dynamic"]
+    assert "version" not in document["project"]
+    assert document["tool"]["hatch"]["version"]["path"] == "src/burnlint/__init__.py"
