@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from burnlint.model.file_model import FileModel
 
 
+MAX_FOLLOW_DEPTH = 100
+
+
 class UseClass(enum.IntEnum):
     """Ordered from weakest to strongest: where a value has several uses, the strongest
     decides (``println!("{r:?}"); r?;`` is propagated)."""
@@ -161,7 +164,9 @@ class ResultClassifier:
     # the Result value at `node` ----------------------------------------------------------------
     def use_of(self, node: Node) -> ResultUse:
         key = node.id
-        if key in self.visiting:
+        # a cycle, or a chain of re-bindings deeper than any real code: assume the value is
+        # used (no finding) rather than exhaust the stack
+        if key in self.visiting or len(self.visiting) >= MAX_FOLLOW_DEPTH:
             return ResultUse(UseClass.PROPAGATED, node, ok_escapes=True)
         self.visiting.add(key)
         try:
@@ -658,6 +663,8 @@ class ApplyChecker:
         key = node.id
         if key in self.visiting:
             return NOTHING
+        if len(self.visiting) >= MAX_FOLLOW_DEPTH:
+            return WHOLE  # too deep to follow: count it as checked, a finding must be certain
         self.visiting.add(key)
         try:
             return self._of_value(node)

@@ -50,6 +50,7 @@ OTHER_BUILDERS = frozenset(
         "with_top_level_key",
     }
 )
+MAX_EVALUATION_DEPTH = 100
 BUILDERS = BOOL_OPTIONS | REMAP_BUILDERS | ADAPTER_BUILDERS | OTHER_BUILDERS | set(OPTION_ALIASES)
 
 
@@ -159,6 +160,10 @@ class StoreEvaluator:
             return self.memo[key]
         if key in self.in_progress:  # a cycle through bindings: give up on this path
             return None
+        # Rebindings (`let b = a;`) recurse once per link: past this depth the store is
+        # unknown, which costs findings, never a crash (generated code nests this deep).
+        if len(self.in_progress) >= MAX_EVALUATION_DEPTH:
+            return None
         self.in_progress.add(key)
         try:
             result = self._evaluate(node)
@@ -198,10 +203,7 @@ class StoreEvaluator:
                 return None
             receiver, method, _arguments = parts
             if method in BUILDERS:
-                base = self.store_of(receiver)
-                if base is None:
-                    return None
-                return self._apply_builder(base, node, method)
+                return self._builder_chain(node)
             if method in ("clone", "to_owned"):
                 return self.store_of(receiver)
             helper = model.helpers.store_helper(method, method=True)
@@ -215,6 +217,24 @@ class StoreEvaluator:
             tail = node.named_children[-1] if node.named_children else None
             return self.store_of(tail) if tail is not None else None
         return None
+
+    def _builder_chain(self, call: Node) -> StoreBuild | None:
+        """`X::from_file(p).a(..).b(..)`: walk down to the base iteratively (a chain can be
+        hundreds of calls long), evaluate it, then apply the builders in order."""
+        chain: list[tuple[Node, str]] = []
+        current = call
+        while True:
+            parts = method_call_parts(current)
+            if parts is None or parts[1] not in BUILDERS:
+                break
+            chain.append((current, parts[1]))
+            current = strip_reference(parts[0])
+        build = self.store_of(current)
+        for node, method in reversed(chain):
+            if build is None:
+                return None
+            build = self._apply_builder(build, node, method)
+        return build
 
     def _apply_builder(self, base: StoreBuild, call: Node, method: str) -> StoreBuild:
         arguments = arguments_of(call)
