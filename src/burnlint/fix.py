@@ -82,7 +82,9 @@ def syntax_error_count(data: bytes) -> int:
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file renamed over it; the original is
-    untouched if anything fails."""
+    untouched if anything fails. A symbolic link is written through (its target gets the new
+    text), not replaced by a regular file."""
+    path = Path(os.path.realpath(path))
     mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else None
     handle, temporary = tempfile.mkstemp(
         prefix=f".{path.name}.", suffix=".burnlint", dir=path.parent

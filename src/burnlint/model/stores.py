@@ -224,6 +224,8 @@ class StoreEvaluator:
         chain: list[tuple[Node, str]] = []
         current = call
         while True:
+            if current is not call and current.id in self.memo:
+                break  # an inner part of this chain was evaluated already
             parts = method_call_parts(current)
             if parts is None or parts[1] not in BUILDERS:
                 break
@@ -234,6 +236,7 @@ class StoreEvaluator:
             if build is None:
                 return None
             build = self._apply_builder(build, node, method)
+            self.memo[node.id] = build  # each inner call's store, so no call walks it again
         return build
 
     def _apply_builder(self, base: StoreBuild, call: Node, method: str) -> StoreBuild:

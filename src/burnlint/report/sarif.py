@@ -61,6 +61,9 @@ SRCROOT = "%SRCROOT%"
 FINGERPRINT_KEY = "burnlint/v1"
 COLUMN_KIND = "utf16CodeUnits"
 FULL_DESCRIPTION_LIMIT = 1024
+# Longer region and context snippets are left out (the region still locates the code): a
+# finding on a minified 100 kB line must not copy the line into the log, once per finding.
+SNIPPET_LIMIT = 4096
 UNSAFE_SUFFIX = " (unsafe: changes behaviour)"
 
 # https://semver.org/#is-there-a-suggested-regular-expression-regex-to-check-a-semver-string
@@ -312,8 +315,9 @@ def file_uri(path: PurePath) -> str:
 
 def _quote_path(text: str) -> str:
     """Percent-encode everything but unreserved characters and ``/`` (so ``:`` too: a relative
-    reference whose first segment holds a colon would read as a scheme)."""
-    return urllib.parse.quote(text, safe="/")
+    reference whose first segment holds a colon would read as a scheme). A file name that is
+    not UTF-8 reaches us with surrogate escapes: its raw bytes are encoded (``\xff`` -> ``%FF``)."""
+    return urllib.parse.quote(text.encode("utf-8", "surrogateescape"), safe="/")
 
 
 def path_uri(path: str) -> tuple[str, bool]:
@@ -642,6 +646,10 @@ def context_text(finding: Finding) -> str:
     return finding.snippet if len(lines) == span.end_line - span.start_line + 1 else ""
 
 
+def _bounded(snippet: str) -> str:
+    return snippet if len(snippet) <= SNIPPET_LIMIT else ""
+
+
 def _result(
     finding: Finding,
     rule_index: int,
@@ -667,7 +675,9 @@ def _result(
             _om(
                 om.Location,
                 physical_location=_physical_location(
-                    finding.location, region_text(finding), context_text(finding)
+                    finding.location,
+                    _bounded(region_text(finding)),
+                    _bounded(context_text(finding)),
                 ),
             )
         ],

@@ -12,6 +12,10 @@ Carets are placed by display width, not by character count: a tab is shown as fo
 (in the code line and in the caret line alike), wide CJK characters take two cells, combining
 marks none. Control and bidi-override characters in the source are shown as U+FFFD so that a
 file cannot move the cursor or hide code in the user's terminal.
+
+A source line longer than ``MAX_SHOWN`` characters (minified or generated code) is cut to a
+window around the carets, with ``...`` where text is left out: the report of such a file stays
+small, and the time spent on a finding does not grow with the length of its line.
 """
 
 from __future__ import annotations
@@ -33,6 +37,10 @@ from burnlint.report.base import (
 )
 
 TAB_WIDTH = 4
+# Longer source lines are shown as a window around the carets (`_window`).
+MAX_SHOWN = 300
+_CONTEXT = 100  # characters kept before the carets, and after them when there is room
+_ELLIPSIS = "..."
 _REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
 # Trojan Source (CVE-2021-42574): these reorder the displayed text.
 _BIDI_CONTROLS = frozenset(
@@ -173,11 +181,24 @@ def _make_line(number: int, line: str, start_col: int, end_col: int) -> _SourceL
     clamped so a stale or odd span still renders."""
     start = min(max(start_col - 1, 0), len(line))
     end = min(max(end_col - 1, start), len(line))
+    if len(line) > MAX_SHOWN:
+        line, start, end = _window(line, start, end)
     cells = [_cell(ch) for ch in line]
     text = "".join(shown for shown, _ in cells)
     before = sum(width for _, width in cells[:start])
     width = sum(width for _, width in cells[start:end])
     return _SourceLine(number=number, text=text, caret_start=before, caret_width=max(width, 1))
+
+
+def _window(line: str, start: int, end: int) -> tuple[str, int, int]:
+    """At most ``MAX_SHOWN`` characters of ``line`` around ``[start, end)``, with ``...``
+    where text is cut; the columns moved to match (carets stop at the end of the window)."""
+    low = max(0, start - _CONTEXT)
+    high = min(len(line), max(end, start + 1) + _CONTEXT, low + MAX_SHOWN)
+    prefix = _ELLIPSIS if low > 0 else ""
+    suffix = _ELLIPSIS if high < len(line) else ""
+    shift = len(prefix) - low
+    return prefix + line[low:high] + suffix, start + shift, min(end, high) + shift
 
 
 def _cell(ch: str) -> tuple[str, int]:
