@@ -165,17 +165,23 @@ def _run_engine(paths: Sequence[Path], options: EngineOptions) -> LintResult:
     try:
         return engine.lint_paths(paths, options)
     except Exception as exc:
-        if _debug():
-            raise
-        message = _internal_error_message(exc)
-        click.echo(message, err=True)
-        crash = Notification(
-            path="",
-            message=message.removeprefix("burnlint: "),
-            kind=NotificationKind.INTERNAL,
-            level=Level.ERROR,
-        )
-        return LintResult(findings=(), notifications=(crash,), files_checked=0)
+        return _crash_result(exc)
+
+
+def _crash_result(exc: Exception) -> LintResult:
+    """An engine crash as a result: one line on stderr, an error notification in every report
+    (so that an upload step still finds its SARIF, with executionSuccessful: false)."""
+    if _debug():
+        raise exc
+    message = _internal_error_message(exc)
+    click.echo(message, err=True)
+    crash = Notification(
+        path="",
+        message=message.removeprefix("burnlint: "),
+        kind=NotificationKind.INTERNAL,
+        level=Level.ERROR,
+    )
+    return LintResult(findings=(), notifications=(crash,), files_checked=0)
 
 
 # The engine runs once per configuration: paths under different configuration files (two
@@ -570,17 +576,7 @@ def _run_stdin(path: Path, data: bytes, options: EngineOptions) -> LintResult:
     try:
         return engine.lint_source(path, data, options)
     except Exception as exc:
-        if _debug():
-            raise
-        message = _internal_error_message(exc)
-        click.echo(message, err=True)
-        crash = Notification(
-            path="",
-            message=message.removeprefix("burnlint: "),
-            kind=NotificationKind.INTERNAL,
-            level=Level.ERROR,
-        )
-        return LintResult(findings=(), notifications=(crash,), files_checked=0)
+        return _crash_result(exc)
 
 
 def _load_baseline(file: Path | None) -> tuple[Baseline | None, str | None]:
