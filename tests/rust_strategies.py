@@ -20,9 +20,13 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+import signal
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from hypothesis import strategies as st
@@ -43,6 +47,31 @@ _SCALE = max(1, int(os.environ.get("BURNLINT_PROPERTY_SCALE", "1") or "1"))
 def examples(count: int) -> int:
     """``count`` examples, times ``BURNLINT_PROPERTY_SCALE``."""
     return count * _SCALE
+
+
+class Hang(BaseException):
+    """Raised by ``time_limit``. Not an ``Exception``: hypothesis would replay and shrink a
+    hang, hanging again on every attempt."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise ``Hang`` in the main thread after ``seconds`` (where ``SIGALRM`` exists): the
+    guard of a test against a hang, not a benchmark."""
+    if not hasattr(signal, "SIGALRM") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: FrameType | None) -> None:
+        raise Hang(f"still running after {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 # --- tokens -------------------------------------------------------------------------------------
@@ -362,12 +391,15 @@ def programs(draw: st.DrawFn) -> bytes:
 # --- real fixtures, mutated ---------------------------------------------------------------------
 
 
-@cache
-def fixture_sources() -> tuple[bytes, ...]:
+def fixture_paths() -> list[Path]:
     """Every ``.rs`` fixture of the repository (rules, fixes, crates, the demo), sorted; not
     the robustness inputs (some of them are known to break burnlint)."""
-    paths = sorted(p for p in TESTDATA.rglob("*.rs") if ROBUSTNESS not in p.parents)
-    return tuple(p.read_bytes() for p in paths)
+    return sorted(p for p in TESTDATA.rglob("*.rs") if ROBUSTNESS not in p.parents)
+
+
+@cache
+def fixture_sources() -> tuple[bytes, ...]:
+    return tuple(p.read_bytes() for p in fixture_paths())
 
 
 def fixtures() -> st.SearchStrategy[bytes]:

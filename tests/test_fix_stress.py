@@ -45,6 +45,7 @@ from rust_strategies import (
     finding_problems,
     mutated,
     programs,
+    time_limit,
     with_unicode,
 )
 
@@ -103,6 +104,9 @@ def fixable_sources(draw: st.DrawFn) -> bytes:
             st.just(b""),
         )
     )
+    # Invalid UTF-8 or a NUL byte makes a file skipped, with nothing to fix
+    # (tests/test_bad_input.py): keep the mutations that leave a checked text file.
+    base = base.decode("utf-8", "replace").replace("\x00", "").encode("utf-8")
     body = HEADER.encode() + base + b"\n" + "\n".join(chosen).encode()
     return body if draw(st.integers(0, 3)) else draw(with_unicode(st.just(body)))
 
@@ -129,6 +133,14 @@ def fixable_crates(draw: st.DrawFn) -> dict[str, bytes]:
         files["src/bin/export.rs"] = draw(fixable_sources())
     files["Cargo.toml"] = b'[package]\nname = "stress"\nversion = "0.1.0"\n'
     return files
+
+
+@pytest.fixture(autouse=True)
+def _hang_guard() -> Iterator[None]:
+    """Fail a test that runs longer than 180 s per unit of ``BURNLINT_PROPERTY_SCALE`` (a
+    guard against a hang, not a benchmark)."""
+    with time_limit(examples(180)):
+        yield
 
 
 # --- helpers ------------------------------------------------------------------------------------

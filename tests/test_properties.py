@@ -52,11 +52,13 @@ from rust_strategies import (
     crashes,
     examples,
     explain,
+    fixture_paths,
     fixture_sources,
     mutated,
     programs,
     render_all,
     sarif_errors,
+    time_limit,
     token_soups,
     with_unicode,
 )
@@ -93,6 +95,14 @@ def check_one_source(data: bytes) -> None:
     assert _findings(unfiltered) == _findings(first), "the prefilter changes the findings"
 
 
+@pytest.fixture(autouse=True)
+def _hang_guard() -> Iterator[None]:
+    """Fail a test that runs longer than 180 s per unit of ``BURNLINT_PROPERTY_SCALE`` (a
+    guard against a hang, not a benchmark)."""
+    with time_limit(examples(180)):
+        yield
+
+
 # --- inputs found earlier -----------------------------------------------------------------------
 
 
@@ -126,9 +136,11 @@ def test_kept_examples(fixture: Path) -> None:
     check_one_source(fixture.read_bytes())
 
 
-@pytest.mark.parametrize("index", range(len(fixture_sources())), ids=lambda i: f"fixture{i}")
-def test_every_fixture_unmutated(index: int) -> None:
-    check_one_source(fixture_sources()[index])
+@pytest.mark.parametrize(
+    "fixture", fixture_paths(), ids=lambda p: p.relative_to(TESTDATA).as_posix()
+)
+def test_every_fixture_unmutated(fixture: Path) -> None:
+    check_one_source(fixture.read_bytes())
 
 
 # --- random inputs, in process ------------------------------------------------------------------
