@@ -29,7 +29,7 @@ from burnlint.rules.context import RuleContext
 from burnlint.source import DecodeError, SourceFile, decode_source
 from burnlint.statistics import SUPPRESSED_KEY
 from burnlint.suppress import finish_file
-from burnlint.syntax import parse, walk
+from burnlint.syntax import forget_index, forget_indexes, parse, walk
 from burnlint.targets import Target, crate_root, target_of
 
 if TYPE_CHECKING:
@@ -418,6 +418,8 @@ class _Group:
         source = self.sources.pop(item.path, None)
         if source is not None and item.path not in self.file_layouts and _derives(source.data):
             self.file_layouts[item.path] = collect_layout(source.root)
+        if source is not None:
+            forget_index(source.root)
 
     def model_file(self, item: _File) -> None:
         if item.path not in self.modelled and self.is_text(item):
@@ -438,7 +440,7 @@ class _Group:
                 if source is not None:
                     facts = facts.merge(collect_layout(source.root))
                     if not held:
-                        self.sources.pop(item.path)
+                        forget_index(self.sources.pop(item.path).root)
             self.layouts[target] = facts
         return self.layouts[target]
 
@@ -457,6 +459,13 @@ def _derives(data: bytes) -> bool:
 
 def lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
     """Parse, model and check the files of one crate (in a worker process, or not)."""
+    try:
+        return _lint_group(group, options)
+    finally:
+        forget_indexes()  # the crate's trees go with it
+
+
+def _lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
     state = _Group(group)
     for item in group:
         if item.candidate:
