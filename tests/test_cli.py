@@ -46,8 +46,16 @@ class FakeEngine:
         self.returns = returns
         self.calls: list[tuple[tuple[Path, ...], EngineOptions]] = []
 
-    def __call__(self, paths: Sequence[Path], options: EngineOptions) -> LintResult:
+    def __call__(
+        self,
+        paths: Sequence[Path],
+        options: EngineOptions,
+        *,
+        meanwhile: Callable[[], object] | None = None,
+    ) -> LintResult:
         self.calls.append((tuple(paths), options))
+        if meanwhile is not None:
+            meanwhile()
         if isinstance(self.returns, Exception):
             raise self.returns
         return self.returns

@@ -4,6 +4,7 @@ and the commands that need no parser never import one."""
 from __future__ import annotations
 
 import concurrent.futures
+import os
 import shutil
 import subprocess
 import sys
@@ -97,6 +98,19 @@ def test_below_the_threshold_no_pool_is_started(
         rule_ids=frozenset(rule.id for rule in ALL_RULES), project_root=tmp_path, jobs=8
     )
     assert engine.lint_paths([tmp_path], options).findings
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_meanwhile_runs_once_in_this_process(many_crates: Path, jobs: int) -> None:
+    """The CLI loads its output format in ``meanwhile``: it must run exactly once, in the
+    calling process, with or without workers."""
+    calls: list[int] = []
+    options = EngineOptions(
+        rule_ids=frozenset(rule.id for rule in ALL_RULES), project_root=many_crates, jobs=jobs
+    )
+    result = engine.lint_paths([many_crates], options, meanwhile=lambda: calls.append(os.getpid()))
+    assert calls == [os.getpid()]
+    assert result.findings
 
 
 def test_prefilter_off_changes_no_finding(many_crates: Path) -> None:

@@ -11,7 +11,7 @@ import contextlib
 import os
 import subprocess
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -19,7 +19,7 @@ import click
 
 from burnlint import __version__
 from burnlint.findings import Level, LintResult, Notification, NotificationKind
-from burnlint.report import FORMATS, ReportContext
+from burnlint.report import FORMATS, ReportContext, preload
 
 if TYPE_CHECKING:
     from burnlint.baseline import Baseline
@@ -153,8 +153,11 @@ def _nothing_checked(result: LintResult) -> bool:
     )
 
 
-def _run_engine(paths: Sequence[Path], options: EngineOptions) -> LintResult:
-    """The engine's result; a crash becomes a result too, so that outputs are still written."""
+def _run_engine(
+    paths: Sequence[Path], options: EngineOptions, meanwhile: Callable[[], object] | None = None
+) -> LintResult:
+    """The engine's result; a crash becomes a result too, so that outputs are still written.
+    ``meanwhile`` runs while the engine's workers check the crates."""
     if not any(os.path.exists(path) for path in paths):
         # Nothing to check: the notifications explain why, the engine is not needed.
         from burnlint.discover import discover
@@ -163,7 +166,7 @@ def _run_engine(paths: Sequence[Path], options: EngineOptions) -> LintResult:
     from burnlint import engine
 
     try:
-        return engine.lint_paths(paths, options)
+        return engine.lint_paths(paths, options, meanwhile=meanwhile)
     except Exception as exc:
         return _crash_result(exc)
 
@@ -189,8 +192,8 @@ def _crash_result(exc: Exception) -> LintResult:
 _Runs = Sequence[tuple["EngineOptions", Sequence[Path]]]
 
 
-def _run_all(runs: _Runs) -> LintResult:
-    results = [_run_engine(paths, options) for options, paths in runs]
+def _run_all(runs: _Runs, meanwhile: Callable[[], object] | None = None) -> LintResult:
+    results = [_run_engine(paths, options, meanwhile) for options, paths in runs]
     return results[0] if len(results) == 1 else _merge_results(results)
 
 
@@ -492,7 +495,9 @@ def check(
     elif stdin is not None:
         result = _run_stdin(stdin[0], stdin[1], runs[0][0])
     else:
-        result = _run_all(runs)
+        # the output formats' imports (sarif-om's classes) are paid while workers check crates
+        formats = [output_format, *(name for name, _ in extra_outputs)]
+        result = _run_all(runs, meanwhile=lambda: preload(formats))
     if diff:
         _print_diff(result, root, unsafe_fixes)
     if fix and not plan.problems:

@@ -70,8 +70,15 @@ def display_path(path: PurePath, root: PurePath) -> str:
         return path.as_posix()
 
 
-def lint_paths(paths: Sequence[Path], options: EngineOptions) -> LintResult:
-    """Check every Rust file under ``paths``."""
+def lint_paths(
+    paths: Sequence[Path],
+    options: EngineOptions,
+    *,
+    meanwhile: Callable[[], object] | None = None,
+) -> LintResult:
+    """Check every Rust file under ``paths``. ``meanwhile`` runs while worker processes check
+    the crates (or before the crates are checked, without workers): the CLI loads its output
+    format there."""
     from burnlint.discover import discover
 
     def find(roots: Sequence[Path]) -> Discovery:
@@ -93,7 +100,12 @@ def lint_paths(paths: Sequence[Path], options: EngineOptions) -> LintResult:
     if context:
         reported = files if options.report_paths is None else files & set(options.report_paths)
         options_used = replace(options, report_paths=frozenset(reported))
-    return lint_files(sorted(files | context), options_used, notifications=discovery.notifications)
+    return lint_files(
+        sorted(files | context),
+        options_used,
+        notifications=discovery.notifications,
+        meanwhile=meanwhile,
+    )
 
 
 def lint_source(path: Path, data: bytes, options: EngineOptions) -> LintResult:
@@ -134,6 +146,7 @@ def lint_files(
     *,
     notifications: Iterable[Notification] = (),
     overrides: dict[Path, bytes] | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> LintResult:
     """Check ``files``: read them here, then model and check each crate on its own (in worker
     processes when there is enough work), and merge the results in a stable order."""
@@ -189,9 +202,16 @@ def lint_files(
         del data  # read again by the group that checks it, if it is needed at all
     # Only the crates that hold a candidate are kept: another crate cannot produce anything.
     busy = {_crate_key(path) for path, _, _, candidate in read if candidate}
-    burn_version = options.burn_version or _burn_version(
-        [path for path, _, reported, _ in read if reported], root, notes
-    )
+    found_version: list[str | None] = []
+    reported_paths = [path for path, _, reported, _ in read if reported]
+
+    def while_checking() -> None:
+        # the rules do not need the burn version, only the outputs: it is read while the
+        # workers check the crates
+        found_version.append(options.burn_version or _burn_version(reported_paths, root, notes))
+        if meanwhile is not None:
+            meanwhile()
+
     loaded = [
         _File(
             path,
@@ -207,7 +227,8 @@ def lint_files(
     ]
     del read
 
-    outcomes = _run_groups(_crate_groups(loaded), options)
+    outcomes = _run_groups(_crate_groups(loaded), options, while_checking)
+    burn_version = found_version[0]
     # a file that could be read but is not UTF-8 text was skipped, not checked
     undecodable = sum(outcome.undecodable for outcome in outcomes)
     checked -= undecodable
@@ -296,12 +317,16 @@ def _crate_groups(loaded: list[_File]) -> list[list[_File]]:
     return sorted(busy, key=lambda g: (-sum(i.size for i in g if i.candidate), g[0].display))
 
 
-def _run_groups(groups: list[list[_File]], options: EngineOptions) -> list[GroupOutcome]:
+def _run_groups(
+    groups: list[list[_File]], options: EngineOptions, meanwhile: Callable[[], object]
+) -> list[GroupOutcome]:
     """Check each group, in worker processes when there are enough candidates; the outcomes
-    come back in the order of ``groups`` either way."""
+    come back in the order of ``groups`` either way. ``meanwhile`` runs in this process once
+    the work is handed out (before it, without workers)."""
     candidates = sum(1 for g in groups for i in g if i.candidate)
     jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
     if jobs <= 1 or len(groups) <= 1 or candidates < PARALLEL_MIN_CANDIDATES:
+        meanwhile()
         return [lint_group(group, options) for group in groups]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -311,7 +336,10 @@ def _run_groups(groups: list[list[_File]], options: EngineOptions) -> list[Group
     fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if fork else None)
     with ProcessPoolExecutor(max_workers=min(jobs, len(groups)), mp_context=context) as pool:
-        return list(pool.map(lint_group, groups, [options] * len(groups)))
+        # every worker is started by the first submission: nothing runs here while they fork
+        pending = pool.map(lint_group, groups, [options] * len(groups))
+        meanwhile()
+        return list(pending)
 
 
 class _TargetLayout(LayoutFacts):

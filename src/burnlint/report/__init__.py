@@ -7,7 +7,9 @@ here. Register heavy formats (SARIF pulls in sarif-om) through ``lazy`` so that 
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+from collections.abc import Iterable
 
 from burnlint.findings import LintResult
 from burnlint.report import concise, text
@@ -25,12 +27,27 @@ def lazy(module: str, function: str = "render") -> Renderer:
     return render
 
 
+# format name -> the module of its renderer, imported on first use
+_LAZY_MODULES = {
+    "json": "burnlint.report.json",
+    "sarif": "burnlint.report.sarif",
+    "github": "burnlint.report.github",
+}
 FORMATS: dict[str, Renderer] = {
     "text": text.render,
     "concise": concise.render,
-    "json": lazy("burnlint.report.json"),
-    "sarif": lazy("burnlint.report.sarif"),
-    "github": lazy("burnlint.report.github"),
+    **{name: lazy(module) for name, module in _LAZY_MODULES.items()},
 }
 
-__all__ = ["FORMATS", "Renderer", "ReportContext", "lazy"]
+
+def preload(formats: Iterable[str]) -> None:
+    """Import what the renderers of ``formats`` need now, while there is time to spare (the
+    engine's worker processes are busy). A failure is left to the render itself to report."""
+    for name in formats:
+        module = _LAZY_MODULES.get(name)
+        if module is not None:
+            with contextlib.suppress(ImportError):
+                importlib.import_module(module)
+
+
+__all__ = ["FORMATS", "Renderer", "ReportContext", "lazy", "preload"]
