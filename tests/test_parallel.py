@@ -85,6 +85,42 @@ def test_the_pool_is_used_above_the_threshold_and_changes_nothing(
     assert pooled == serial
 
 
+def test_many_files_are_read_in_workers_with_the_same_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Above ``PARALLEL_MIN_FILES`` the files are read and prefiltered in the pool: the same
+    candidates, the same skipped files with the same notes, in the same order."""
+    shutil.copytree(TESTDATA / "demo", tmp_path / "demo")
+    src = tmp_path / "demo" / "src"
+    (src / "blob.rs").write_bytes(b"fn save_into() {}\x00")
+    (src / "big.rs").write_text("// " + "x" * 5_000 + "\n")
+    (src / "latin1.rs").write_bytes(b"// caf\xe9\nfn f(m: M) { m.save_into(&mut s); }\n")
+    options = EngineOptions(
+        rule_ids=frozenset(rule.id for rule in ALL_RULES),
+        project_root=tmp_path,
+        jobs=1,
+        max_file_bytes=4_000,
+    )
+    serial = engine.lint_paths([tmp_path], options)
+    started: list[int] = []
+
+    class Spy(concurrent.futures.ProcessPoolExecutor):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            started.append(kwargs.get("max_workers") or 0)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Spy)
+    monkeypatch.setattr(engine, "PARALLEL_MIN_FILES", 2)
+    pooled = engine.lint_paths([tmp_path], replace(options, jobs=3))
+    assert started == [3]  # the demo has too few candidates for the crates to need it
+    assert pooled == serial
+    assert serial.findings
+    messages = {(n.path.rsplit("/", 1)[-1], n.message) for n in serial.notifications}
+    assert ("blob.rs", "skipped: binary file (contains NUL bytes)") in messages
+    assert ("big.rs", "skipped: 5,004 bytes is over the limit of 4,000") in messages
+    assert any(name == "latin1.rs" and "UTF-8" in text for name, text in messages)
+
+
 def test_below_the_threshold_no_pool_is_started(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

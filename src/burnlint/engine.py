@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
 from burnlint.fix import digest
@@ -33,6 +33,8 @@ from burnlint.syntax import forget_index, forget_indexes, parse, walk
 from burnlint.targets import Target, crate_root, target_of
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from burnlint.discover import Discovery
 
 FINGERPRINT_KEY = "burnlint/v1"
@@ -160,74 +162,45 @@ def lint_files(
         if options.report_paths is not None
         else None
     )
-    for path in sorted({Path(os.path.abspath(p)) for p in files}):
-        data = overrides.get(path)
-        if data is None:
-            try:
-                with open(path, "rb") as fh:  # no stat: the read says whether it is too big
-                    data = fh.read(options.max_file_bytes + 1)
-                    size = len(data)
-                    if size > options.max_file_bytes:
-                        size = os.fstat(fh.fileno()).st_size
-                if size > options.max_file_bytes:
-                    notes.append(
-                        Notification(
-                            display_path(path, root),
-                            f"skipped: {size:,} bytes is over the limit of "
-                            f"{options.max_file_bytes:,}",
-                            level=Level.NOTE,
-                        )
-                    )
-                    skipped += 1
-                    continue
-            except OSError as exc:
-                notes.append(
-                    Notification(display_path(path, root), f"cannot read: {exc.strerror or exc}")
-                )
+    paths = sorted({Path(os.path.abspath(p)) for p in files})
+    with _Workers(options) as workers:
+        for path, scan in zip(paths, workers.scan(paths, options, overrides), strict=True):
+            if scan.skipped is not None:
+                notes.append(Notification(display_path(path, root), scan.skipped, level=scan.level))
                 skipped += 1
                 continue
-        if b"\x00" in data:
-            # Binary (a NUL byte is never in Rust source): said so even when the prefilter would
-            # have passed over it silently; one memchr, cheaper than the trigger words.
-            notes.append(
-                Notification(display_path(path, root), "skipped: binary file (contains NUL bytes)")
+            reported = report_only is None or path in report_only
+            if reported:
+                checked += 1  # context files read for facts are not "checked"
+            read.append((path, scan.size, reported, scan.candidate))
+        # Only the crates that hold a candidate are kept: another crate cannot produce anything.
+        busy = {_crate_key(path) for path, _, _, candidate in read if candidate}
+        found_version: list[str | None] = []
+        reported_paths = [path for path, _, reported, _ in read if reported]
+
+        def while_checking() -> None:
+            # the rules do not need the burn version, only the outputs: it is read while the
+            # workers check the crates
+            found_version.append(options.burn_version or _burn_version(reported_paths, root, notes))
+            if meanwhile is not None:
+                meanwhile()
+
+        loaded = [
+            _File(
+                path,
+                display_path(path, root),
+                target_of(path),
+                size,
+                reported,
+                candidate,
+                overrides.get(path),
             )
-            skipped += 1
-            continue
-        reported = report_only is None or path in report_only
-        if reported:
-            checked += 1  # context files read for facts are not "checked"
-        # plain `bytes in` checks on the raw bytes: a skipped file is never decoded
-        read.append((path, len(data), reported, not options.prefilter or has_trigger(data)))
-        del data  # read again by the group that checks it, if it is needed at all
-    # Only the crates that hold a candidate are kept: another crate cannot produce anything.
-    busy = {_crate_key(path) for path, _, _, candidate in read if candidate}
-    found_version: list[str | None] = []
-    reported_paths = [path for path, _, reported, _ in read if reported]
+            for path, size, reported, candidate in read
+            if _crate_key(path) in busy
+        ]
+        del read
 
-    def while_checking() -> None:
-        # the rules do not need the burn version, only the outputs: it is read while the
-        # workers check the crates
-        found_version.append(options.burn_version or _burn_version(reported_paths, root, notes))
-        if meanwhile is not None:
-            meanwhile()
-
-    loaded = [
-        _File(
-            path,
-            display_path(path, root),
-            target_of(path),
-            size,
-            reported,
-            candidate,
-            overrides.get(path),
-        )
-        for path, size, reported, candidate in read
-        if _crate_key(path) in busy
-    ]
-    del read
-
-    outcomes = _run_groups(_crate_groups(loaded), options, while_checking)
+        outcomes = workers.check(_crate_groups(loaded), options, while_checking)
     burn_version = found_version[0]
     # a file that could be read but is not UTF-8 text was skipped, not checked
     undecodable = sum(outcome.undecodable for outcome in outcomes)
@@ -317,26 +290,106 @@ def _crate_groups(loaded: list[_File]) -> list[list[_File]]:
     return sorted(busy, key=lambda g: (-sum(i.size for i in g if i.candidate), g[0].display))
 
 
-def _run_groups(
-    groups: list[list[_File]], options: EngineOptions, meanwhile: Callable[[], object]
-) -> list[GroupOutcome]:
-    """Check each group, in worker processes when there are enough candidates; the outcomes
-    come back in the order of ``groups`` either way. ``meanwhile`` runs in this process once
-    the work is handed out (before it, without workers)."""
-    candidates = sum(1 for g in groups for i in g if i.candidate)
-    jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
-    if jobs <= 1 or len(groups) <= 1 or candidates < PARALLEL_MIN_CANDIDATES:
-        meanwhile()
-        return [lint_group(group, options) for group in groups]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+# From this many files on, they are read and prefiltered in worker processes too. Reading and
+# prefiltering a file costs 50-70 us and starting two forked workers 15-45 ms, so below about a
+# thousand files the split is not worth a pool (the pool is then kept to check the crates).
+PARALLEL_MIN_FILES = 1000
 
-    # fork: the workers start with everything imported (the parser, the model, the rules)
-    # instead of importing it again; elsewhere the platform's default.
-    fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if fork else None)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(groups)), mp_context=context) as pool:
-        # every worker is started by the first submission: nothing runs here while they fork
+
+class _Scan(NamedTuple):
+    """What reading and prefiltering one file found (a tuple: thousands cross processes)."""
+
+    size: int = 0
+    candidate: bool = False
+    skipped: str | None = None  # why the file is skipped: a notification's message
+    level: Level = Level.WARNING
+
+
+def _scan_file(path: str | Path, options: EngineOptions, data: bytes | None = None) -> _Scan:
+    if data is None:
+        try:
+            with open(path, "rb") as fh:  # no stat: the read says whether it is too big
+                data = fh.read(options.max_file_bytes + 1)
+                size = len(data)
+                if size > options.max_file_bytes:
+                    size = os.fstat(fh.fileno()).st_size
+        except OSError as exc:
+            return _Scan(skipped=f"cannot read: {exc.strerror or exc}")
+        if size > options.max_file_bytes:
+            return _Scan(
+                skipped=f"skipped: {size:,} bytes is over the limit of {options.max_file_bytes:,}",
+                level=Level.NOTE,
+            )
+    if b"\x00" in data:
+        # Binary (a NUL byte is never in Rust source): said so even when the prefilter would
+        # have passed over it silently; one memchr, cheaper than the trigger words.
+        return _Scan(skipped="skipped: binary file (contains NUL bytes)")
+    # plain `bytes in` checks on the raw bytes: a skipped file is never decoded, and its bytes
+    # are not kept (the group that checks a file reads it again, if it needs it at all)
+    return _Scan(len(data), not options.prefilter or has_trigger(data))
+
+
+def _scan_files(paths: list[str], options: EngineOptions) -> list[_Scan]:
+    return [_scan_file(path, options) for path in paths]
+
+
+class _Workers:
+    """The process pool of one run, started when the work first calls for it: to read and
+    prefilter many files, or to check the crates when there are enough candidates. Without
+    it everything runs in this process; the results are the same, in the same order."""
+
+    def __init__(self, options: EngineOptions) -> None:
+        self.jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> _Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+    def pool(self, workers: int) -> ProcessPoolExecutor:
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # fork: the workers start with everything imported (the parser, the model, the
+            # rules) instead of importing it again; elsewhere the platform's default.
+            fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("fork" if fork else None)
+            self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        return self._pool
+
+    def scan(
+        self, paths: list[Path], options: EngineOptions, overrides: dict[Path, bytes]
+    ) -> list[_Scan]:
+        """``_scan_file`` of each path, in order."""
+        if overrides or self.jobs <= 1 or len(paths) < PARALLEL_MIN_FILES:
+            return [_scan_file(path, options, overrides.get(path)) for path in paths]
+        # interleaved shares: neighbours in a directory are alike in size
+        # (strings: cheaper to send than paths)
+        shares = [[os.fspath(p) for p in paths[index :: self.jobs]] for index in range(self.jobs)]
+        scans: list[_Scan] = [_Scan()] * len(paths)
+        pool = self.pool(self.jobs)
+        for index, found in enumerate(pool.map(_scan_files, shares, [options] * self.jobs)):
+            scans[index :: self.jobs] = found
+        return scans
+
+    def check(
+        self, groups: list[list[_File]], options: EngineOptions, meanwhile: Callable[[], object]
+    ) -> list[GroupOutcome]:
+        """``lint_group`` of each group, in worker processes when there are enough candidates;
+        the outcomes come back in the order of ``groups`` either way. ``meanwhile`` runs in
+        this process once the work is handed out (before it, without workers)."""
+        candidates = sum(1 for g in groups for i in g if i.candidate)
+        if self.jobs <= 1 or len(groups) <= 1 or candidates < PARALLEL_MIN_CANDIDATES:
+            meanwhile()
+            return [lint_group(group, options) for group in groups]
+        pool = self.pool(min(self.jobs, len(groups)))
+        # with fork every worker is started by the first submission: none is forked while
+        # ``meanwhile`` runs
         pending = pool.map(lint_group, groups, [options] * len(groups))
         meanwhile()
         return list(pending)
