@@ -288,6 +288,21 @@ def test_project_root_defaults_to_the_current_directory_outside_git(
     assert fake.options.project_root == tmp_path.resolve()
 
 
+def test_project_root_is_found_from_a_dot_git_file(
+    runner: CliRunner,
+    fake_engine: Callable[..., FakeEngine],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A linked worktree or a submodule has a ``.git`` file, not a directory: its top is the
+    project root all the same (git is not needed to find it)."""
+    (tmp_path / ".git").write_text("gitdir: /elsewhere/.git/worktrees/x\n")
+    fake = fake_engine(result())
+    monkeypatch.chdir(tmp_path / "src")
+    run(runner, ".")
+    assert fake.options.project_root == tmp_path.resolve()
+
+
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_project_root_defaults_to_the_git_work_tree(
     runner: CliRunner,

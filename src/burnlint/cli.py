@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import subprocess
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -111,21 +110,15 @@ def _use_color(choice: str, to_file: bool) -> bool:
 
 
 def _default_project_root() -> Path:
-    """The git work tree around the current directory, else the current directory."""
-    try:
-        proc = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return Path.cwd()
-    top = proc.stdout.strip()
-    if proc.returncode == 0 and top:
-        return Path(top)
-    return Path.cwd()
+    """The git work tree around the current directory, else the current directory. The work
+    tree is the nearest directory holding a ``.git`` (a directory, or the file of a linked
+    worktree or a submodule): what ``git rev-parse --show-toplevel`` answers, without the
+    cost of starting git at every run."""
+    cwd = Path.cwd()
+    for directory in (cwd, *cwd.parents):
+        if os.path.lexists(directory / ".git"):
+            return directory
+    return cwd
 
 
 def exit_code(result: LintResult, fail_on: Level, exit_zero: bool) -> int:
