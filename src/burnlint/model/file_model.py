@@ -109,8 +109,8 @@ class FileModel:
         """Every store constructor call in the file (not the helper-made ones)."""
         builds: list[StoreBuild] = []
         for call in self.calls:
-            build = self.stores.store_of(call)
-            if build is not None and build.constructor_node == call and build.helper is None:
+            build = self.stores.constructed_by(call)
+            if build is not None and build.helper is None:
                 builds.append(build)
         return builds
 

@@ -172,6 +172,16 @@ class StoreEvaluator:
         self.memo[key] = result
         return result
 
+    def constructed_by(self, call: Node) -> StoreBuild | None:
+        """The store ``call`` constructs, when it is a constructor call (``X::from_file(..)``);
+        else None. A cheap test of the call's path first: evaluating every call of a file
+        would resolve the names in every function for nothing."""
+        path = call_path(call)
+        if len(path) < 2 or path[-1] not in CONSTRUCTORS:
+            return None
+        build = self.store_of(call)
+        return build if build is not None and build.constructor_node == call else None
+
     def _evaluate(self, node: Node) -> StoreBuild | None:
         model = self.model
         if node.type == "call_expression":
