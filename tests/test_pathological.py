@@ -192,11 +192,7 @@ CASES: dict[str, Case] = {
         "one finding per branch times an O(depth^2) ancestor walk each: cubic",
     ),
     "2k-stacked-allows": Case(stacked_allows),
-    "1k-saves-in-one-loop": Case(
-        saves_in_one_loop,
-        "repeats._removes_path walks the whole loop per save (quadratic), and each walk from a "
-        "new loop Node keeps the subtree's Python nodes alive (Node.children is cached)",
-    ),
+    "1k-saves-in-one-loop": Case(saves_in_one_loop),
     "2k-helper-functions": Case(
         many_helpers, "FileModel.exported_helpers calls _enclosing_function per op per function"
     ),
