@@ -193,9 +193,7 @@ CASES: dict[str, Case] = {
     ),
     "2k-stacked-allows": Case(stacked_allows),
     "1k-saves-in-one-loop": Case(saves_in_one_loop),
-    "2k-helper-functions": Case(
-        many_helpers, "FileModel.exported_helpers calls _enclosing_function per op per function"
-    ),
+    "2k-helper-functions": Case(many_helpers),
     "1k-builder-chain": Case(long_builder_chain),
     "300-rebindings": Case(rebinding_chain),
     "500-shadowings": Case(shadowing_chain),
