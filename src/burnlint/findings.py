@@ -105,7 +105,9 @@ class Finding:
     ``message`` is the headline in rustc style (lowercase, code in backticks, no final period)
     and says what happens at run time. ``help`` is the suggested remedy. ``fingerprint`` is a
     stable identity that does not change when unrelated lines move (see ``fingerprint.py``).
-    ``snippet`` is the source text of the finding's lines, for reporters.
+    ``snippet`` is the source text of the finding's lines, for reporters; when they are long,
+    a window of it (``source.MAX_SNIPPET``): ``snippet_start`` characters of the first line are
+    left out before it, and ``snippet_cut`` says whether text is left out after it.
     """
 
     location: Location
@@ -120,6 +122,8 @@ class Finding:
     fingerprint: str = ""
     snippet: str = ""
     tags: tuple[str, ...] = ()
+    snippet_start: int = 0
+    snippet_cut: bool = False
 
     @property
     def full_message(self) -> str:

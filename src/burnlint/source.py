@@ -6,12 +6,30 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from burnlint.findings import Span
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Tree
+
+
+# A finding keeps the text of its lines for the reporters. A minified line can be 300 kB, and
+# 10,000 findings on it would keep 3 GB: longer text is cut to a window around the span. The
+# window holds every snippet SARIF shows (``report.sarif.SNIPPET_LIMIT``, 4,096 characters) and
+# the text reporter's window of a long line (``report.text.MAX_SHOWN``, 300).
+MAX_SNIPPET = 8192  # characters
+SNIPPET_CONTEXT = 1024  # characters kept before the span when the text is cut
+
+
+class Snippet(NamedTuple):
+    """The text of a span's lines, joined by newlines, or a window of it: ``start`` characters
+    of the first line are left out before ``text``, and ``cut`` says whether text is left out
+    after it (the end of a line, or whole lines)."""
+
+    text: str
+    start: int = 0
+    cut: bool = False
 
 
 class DecodeError(ValueError):
@@ -89,13 +107,25 @@ class SourceFile:
     def node_span(self, node: Node) -> Span:
         return self.span(node.start_byte, node.end_byte)
 
-    def snippet(self, span: Span) -> str:
-        """The full text of the lines a span covers, without the final newline."""
-        lines = [
-            self.line_bytes(i).decode("utf-8", errors="replace")
-            for i in range(span.start_line - 1, span.end_line)
-        ]
-        return "\n".join(lines)
+    def snippet(self, span: Span) -> Snippet:
+        """The text of the lines a span covers, without the final newline; longer than
+        ``MAX_SNIPPET`` characters, a window of it (see ``Snippet``)."""
+        kept: list[str] = []
+        size = -1  # of "\n".join(kept)
+        # a window starts at the span's start at the latest: text past its end is not needed
+        wanted = span.start_col - 1 + MAX_SNIPPET
+        line0 = span.start_line - 1
+        while line0 < span.end_line and size <= wanted:
+            line = self.line_bytes(line0).decode("utf-8", errors="replace")
+            kept.append(line)
+            size += 1 + len(line)
+            line0 += 1
+        text = "\n".join(kept)
+        if size <= MAX_SNIPPET and line0 == span.end_line:
+            return Snippet(text)
+        start = max(0, span.start_col - 1 - SNIPPET_CONTEXT)
+        cut = line0 < span.end_line or size > start + MAX_SNIPPET
+        return Snippet(text[start : start + MAX_SNIPPET], start, cut)
 
     def text(self, node: Node) -> str:
         return self.data[node.start_byte : node.end_byte].decode("utf-8", errors="replace")

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from burnlint.findings import Finding
 
@@ -132,6 +132,7 @@ def parse_directives(source: SourceFile) -> Directives:
 
     allows: list[Allow] = []
     malformed: list[Malformed] = []
+    searched: StatementSearch = {}
     data = source.data
     root = source.root
     for comment in nodes_of_type(root, "line_comment"):
@@ -182,7 +183,7 @@ def parse_directives(source: SourceFile) -> Directives:
         elif trailing:
             first, last = _trailing_statement(source, root, comment)
         else:
-            first, last = next_statement(source, root, end)
+            first, last = next_statement(source, root, end, searched)
         reason_text = match.group("reason")
         allows.append(
             Allow(
@@ -279,30 +280,71 @@ def statement_of(node: Node) -> Node:
         current = parent
 
 
-def next_statement(source: SourceFile, root: Node, after: int) -> tuple[int, int]:
+# A search for the statement after an allow ends at a statement (its lines) or, when none
+# follows, at the end of the file or at the bracket closing the enclosing block: the lines
+# covered then depend on where the allow is.
+_SearchEnd = Literal["end-of-file", "end-of-block"]
+# Where searches ended, by each position they passed (see next_statement).
+StatementSearch: TypeAlias = dict[int, tuple[int, int] | _SearchEnd]
+
+
+def next_statement(
+    source: SourceFile, root: Node, after: int, searched: StatementSearch | None = None
+) -> tuple[int, int]:
     """The lines of the first statement-like node after byte ``after``, skipping comments and
-    attributes; (n, n - 1), covering nothing, when the block or file ends first."""
+    attributes; (n, n - 1), covering nothing, when the block or file ends first.
+
+    ``searched`` remembers, for every position a search passed, where it ended: stacked allows
+    all skip the same comments, and with it each comment is skipped once, not once per allow.
+    """
+    found = _search_statement(source, root, after, {} if searched is None else searched)
+    if found == "end-of-file":
+        line = source.line_of(max(after - 1, 0)) + 1
+        return line + 1, line
+    if found == "end-of-block":
+        line = source.line_of(after) + 1
+        return line + 1, line  # the end of the enclosing block: nothing follows
+    return found
+
+
+def _search_statement(
+    source: SourceFile, root: Node, after: int, searched: StatementSearch
+) -> tuple[int, int] | _SearchEnd:
+    """The lines of the statement ``next_statement`` looks for, or where the search ended
+    without one."""
     data = source.data
     position = after
     size = len(data)
+    passed: list[int] = []
+    found: tuple[int, int] | _SearchEnd
     while True:
         while position < size and data[position] in _WHITESPACE:
             position += 1
+        known = searched.get(position)
+        if known is not None:
+            found = known
+            break
         if position >= size:
-            line = source.line_of(max(after - 1, 0)) + 1
-            return line + 1, line
+            found = "end-of-file"
+            break
+        passed.append(position)
         leaf = root.descendant_for_byte_range(position, position + 1)
         if leaf is None:
             line = source.line_of(position) + 1
-            return line, line
+            found = (line, line)
+            break
         node = _largest_starting_at(leaf)
         if node.type in _SKIPPED:
             position = max(node.end_byte, position + 1)
             continue
         if not node.is_named and node.type in ("}", ")", "]"):
-            line = source.line_of(after) + 1
-            return line + 1, line  # the end of the enclosing block: nothing follows
-        return node.start_point[0] + 1, node.end_point[0] + 1
+            found = "end-of-block"
+            break
+        found = (node.start_point[0] + 1, node.end_point[0] + 1)
+        break
+    for passed_at in passed:
+        searched[passed_at] = found
+    return found
 
 
 def _largest_starting_at(leaf: Node) -> Node:

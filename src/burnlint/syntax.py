@@ -118,6 +118,24 @@ def walk(node: Node, *, skip: frozenset[str] = frozenset()) -> Iterator[Node]:
         stack.extend(reversed(current.children))
 
 
+def walk_with_cursor(node: Node, *, skip: frozenset[str] = frozenset()) -> Iterator[Node]:
+    """``walk`` through a tree cursor: the same nodes in the same order. ``Node.children``
+    caches its list on the Python node for the node's lifetime, so ``walk`` from a node that
+    is kept keeps every node under it; a cursor caches nothing, and each node yielded is freed
+    once the caller drops it."""
+    cursor = node.walk()
+    while True:
+        current = cursor.node
+        assert current is not None  # a cursor always stands on a node
+        yield current
+        if (cursor.depth == 0 or current.type not in skip) and cursor.goto_first_child():
+            continue
+        # the cursor's root is ``node``: it never moves to ``node``'s siblings or parent
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return
+
+
 def named_descendants(node: Node, types: frozenset[str]) -> Iterator[Node]:
     for current in walk(node):
         if current.type in types:

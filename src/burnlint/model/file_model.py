@@ -154,6 +154,7 @@ class FileModel:
             # no trigger word and no helper's name: it makes no helper, and cannot define a
             # function that shadows one (it would contain the name)
             return table
+        result_ops: dict[int, list[StoreOp]] | None = None  # by enclosing function's node id
         for function in nodes_of_type(self.source.root, "function_item"):
             name_node = function.child_by_field_name("name")
             body = function.child_by_field_name("body")
@@ -173,9 +174,9 @@ class FileModel:
             return_type = function.child_by_field_name("return_type")
             if return_type is None or b"Result" not in (return_type.text or b""):
                 continue
-            for op in self.ops:
-                if not op.returns_result or _enclosing_function(op.node) != function:
-                    continue
+            if result_ops is None:
+                result_ops = self._result_ops_by_function()
+            for op in result_ops.get(function.id, ()):
                 use = self.result_use(op)
                 if use.use is UseClass.PROPAGATED and _escapes_function(use.decided_at, function):
                     line = self.source.line_of(function.start_byte) + 1
@@ -190,6 +191,18 @@ class FileModel:
                     )
                     break
         return table
+
+    def _result_ops_by_function(self) -> dict[int, list[StoreOp]]:
+        """The ops that return a result, in file order, by the node id of the function they
+        are in (not in a closure): found in one pass, not once per function."""
+        found: dict[int, list[StoreOp]] = {}
+        for op in self.ops:
+            if not op.returns_result:
+                continue
+            function = _enclosing_function(op.node)
+            if function is not None:
+                found.setdefault(function.id, []).append(op)
+        return found
 
     def _exported(self, build: StoreBuild, helper: str) -> StoreBuild:
         """A store as callers of ``helper`` see it: marked as built elsewhere."""

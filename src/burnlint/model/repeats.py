@@ -18,12 +18,13 @@ from burnlint.model.imports import StoreKind
 from burnlint.model.loops import LoopContext
 from burnlint.model.ops import StoreOp
 from burnlint.model.stores import Backing, StoreBuild
-from burnlint.syntax import arguments_of, call_path, strip_reference, text, walk
+from burnlint.syntax import arguments_of, call_path, strip_reference, text, walk_with_cursor
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
+    from burnlint.model.scopes import Binding
 
 _SPACE = re.compile(r"\s+")
 OVERWRITE_REFUSING = frozenset({StoreKind.SAFETENSORS, StoreKind.BURNPACK})
@@ -80,34 +81,50 @@ def _once_per_iteration(op: StoreOp, loop: Node) -> bool:
     return False
 
 
-def _removes_path(loop: Node, store: StoreBuild, model: FileModel) -> bool:
-    """A `remove_file` of the store's path somewhere in the loop body."""
-    if store.path_argument is None:
-        return False
-    wanted = _normalise(store.path_argument)
-    wanted_binding = None
-    stripped = strip_reference(store.path_argument)
-    if stripped.type == "identifier":
-        wanted_binding = model.resolution.binding_of(stripped)
-    for node in walk(loop, skip=frozenset({"function_item"})):
-        if node.type != "call_expression":
-            continue
-        path = call_path(node)
-        if not path or path[-1] not in ("remove_file", "remove"):
-            continue
-        arguments = arguments_of(node)
-        if not arguments:
-            continue
-        argument = strip_reference(arguments[0])
-        if _normalise(argument) == wanted:
+class _LoopRemovals:
+    """What the `remove_file`/`remove` calls of one loop body (nested functions excluded)
+    remove: their first arguments, references stripped. Gathered once per loop, as a loop
+    can hold many saves."""
+
+    def __init__(self, loop: Node, model: FileModel) -> None:
+        self._model = model
+        self._texts: set[str] = set()  # normalised
+        self._identifiers: list[Node] = []
+        self._bindings: dict[int, Binding] | None = None  # by id(), resolved on first need
+        for node in walk_with_cursor(loop, skip=frozenset({"function_item"})):
+            if node.type != "call_expression":
+                continue
+            path = call_path(node)
+            if not path or path[-1] not in ("remove_file", "remove"):
+                continue
+            arguments = arguments_of(node)
+            if not arguments:
+                continue
+            argument = strip_reference(arguments[0])
+            self._texts.add(_normalise(argument))
+            if argument.type == "identifier":
+                self._identifiers.append(argument)
+
+    def removes_path_of(self, store: StoreBuild) -> bool:
+        """A call removes the store's path: the same expression, or the same binding."""
+        if store.path_argument is None:
+            return False
+        if _normalise(store.path_argument) in self._texts:
             return True
-        if (
-            wanted_binding is not None
-            and argument.type == "identifier"
-            and model.resolution.binding_of(argument) is wanted_binding
-        ):
-            return True
-    return False
+        stripped = strip_reference(store.path_argument)
+        if stripped.type != "identifier":
+            return False
+        wanted = self._model.resolution.binding_of(stripped)
+        return wanted is not None and id(wanted) in self._removed_bindings()
+
+    def _removed_bindings(self) -> dict[int, Binding]:
+        if self._bindings is None:
+            self._bindings = {}
+            for identifier in self._identifiers:
+                binding = self._model.resolution.binding_of(identifier)
+                if binding is not None:
+                    self._bindings[id(binding)] = binding
+        return self._bindings
 
 
 def _within(node: Node, region: Node) -> bool:
@@ -116,6 +133,7 @@ def _within(node: Node, region: Node) -> bool:
 
 def repeated_saves(model: FileModel) -> list[RepeatedSave]:
     found: dict[int, RepeatedSave] = {}
+    removals: dict[int, _LoopRemovals] = {}  # by loop node id
     for op in model.ops:
         if not op.is_save or not refuses_overwrite(op.store):
             continue
@@ -130,7 +148,10 @@ def repeated_saves(model: FileModel) -> list[RepeatedSave]:
         if verdict is None:
             continue
         report_at, why = verdict
-        if _removes_path(loop.node, store, model):
+        loop_removals = removals.get(loop.node.id)
+        if loop_removals is None:
+            loop_removals = removals[loop.node.id] = _LoopRemovals(loop.node, model)
+        if loop_removals.removes_path_of(store):
             continue
         entry = found.get(report_at.id)
         if entry is None:

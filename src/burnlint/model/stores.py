@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
+    from burnlint.model.scopes import Binding
 
 CONSTRUCTORS = frozenset({"from_file", "from_bytes", "from_static", "default", "new"})
 FILE_CONSTRUCTORS = frozenset({"from_file"})
@@ -152,6 +154,7 @@ class StoreEvaluator:
         self.model = model
         self.memo: dict[int, StoreBuild | None] = {}
         self.in_progress: set[int] = set()
+        self._folds: dict[Binding, _AssignmentFold] = {}
 
     def store_of(self, node: Node) -> StoreBuild | None:
         node = strip_reference(node)
@@ -266,6 +269,9 @@ class StoreEvaluator:
         return build
 
     def binding_store(self, binding: object, at: Node) -> StoreBuild | None:
+        """The store ``binding`` holds at ``at``: its value, then the plain re-assignments
+        (``s = ..``) before ``at``. Unconditional ones (in the let's own block) replace the
+        options, conditional ones make them "may be set"."""
         from burnlint.model.scopes import Binding
 
         assert isinstance(binding, Binding)
@@ -274,19 +280,67 @@ class StoreEvaluator:
         build = self.store_of(binding.value)
         if build is None:
             return None
-        # Re-assignments before the use: unconditional ones (in the let's own block) replace
-        # the options, conditional ones make them "may be set".
         let_block = binding.declaration.parent
-        for assignment in binding.assignments:
-            if assignment.type != "assignment_expression" or assignment.start_byte >= at.start_byte:
-                continue
-            right = assignment.child_by_field_name("right")
-            if right is None:
-                continue
-            assigned = self.store_of(right)
-            if assigned is None:
-                continue
-            statement = assignment.parent
-            unconditional = statement is not None and statement.parent == let_block
-            build = assigned if unconditional else build.merged_maybe(assigned)
+        fold = self._folds.get(binding)
+        if fold is None and self._is_final(binding.value):
+            fold = self._folds[binding] = _AssignmentFold.start(binding, build)
+        if fold is None or not fold.in_file_order:
+            for assignment in binding.assignments:
+                if (
+                    assignment.type == "assignment_expression"
+                    and assignment.start_byte < at.start_byte
+                ):
+                    build, _final = self._assign(build, assignment, let_block)
+            return build
+        # Each use of `s` in `s = s.validate(true)` asks for the store before it: applying the
+        # re-assignments afresh for each would be quadratic, so the applied prefix is kept.
+        count = bisect_left(fold.starts, at.start_byte)
+        applied = len(fold.builds) - 1
+        if count <= applied:
+            return fold.builds[count]
+        build = fold.builds[applied]
+        final = True
+        for index in range(applied, count):
+            build, step_final = self._assign(build, fold.assignments[index], let_block)
+            final = final and step_final
+            if final and len(fold.builds) == index + 1:
+                fold.builds.append(build)
         return build
+
+    def _assign(
+        self, build: StoreBuild, assignment: Node, let_block: Node | None
+    ) -> tuple[StoreBuild, bool]:
+        """``build`` after the re-assignment ``assignment``, and whether that is final: made of
+        memoised stores only, so evaluating it again gives the same (a store still being
+        evaluated, or past the depth bound, counts as unknown this time only)."""
+        right = assignment.child_by_field_name("right")
+        if right is None:
+            return build, True
+        assigned = self.store_of(right)
+        final = self._is_final(right)
+        if assigned is None:
+            return build, final
+        statement = assignment.parent
+        unconditional = statement is not None and statement.parent == let_block
+        return (assigned if unconditional else build.merged_maybe(assigned)), final
+
+    def _is_final(self, node: Node) -> bool:
+        return strip_reference(node).id in self.memo
+
+
+@dataclass
+class _AssignmentFold:
+    """A binding's store after each of its plain re-assignments: ``builds[i]`` once the first
+    ``i`` (in file order) are applied. Only final steps are kept (see ``_assign``), so a kept
+    one is what applying the re-assignments again would give."""
+
+    assignments: list[Node]
+    starts: list[int]  # their start bytes
+    builds: list[StoreBuild]  # builds[0]: the binding's value, final
+    in_file_order: bool  # else the assignments before a use are no prefix: nothing is kept
+
+    @classmethod
+    def start(cls, binding: Binding, value: StoreBuild) -> _AssignmentFold:
+        plain = [a for a in binding.assignments if a.type == "assignment_expression"]
+        starts = [a.start_byte for a in plain]
+        return cls(plain, starts, [value], in_file_order=starts == sorted(starts))

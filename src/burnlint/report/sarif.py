@@ -580,7 +580,8 @@ def region_text(finding: Finding) -> str:
 
     Lines are sliced by character columns; the UTF-16 columns must agree with them, else (a
     snippet that does not match the span) the text is left out rather than guessed. Line breaks
-    inside a multi-line span are written as ``\\n``.
+    inside a multi-line span are written as ``\\n``. A snippet cut out of long lines gives the
+    text when it holds the whole span.
     """
     span = finding.location.span
     if not finding.snippet or span.end_line < span.start_line:
@@ -590,13 +591,21 @@ def region_text(finding: Finding) -> str:
     if len(lines) < count:
         return ""
     first, last = lines[0], lines[count - 1]
-    start, end = span.start_col - 1, span.end_col - 1
+    shift = finding.snippet_start  # the first line's characters left out of the snippet
+    start = span.start_col - 1 - shift
+    end = span.end_col - 1 - (shift if count == 1 else 0)
     if not (0 <= start <= len(first) and 0 <= end <= len(last)):
         return ""
-    if (
-        _utf16_len(first[:start]) + 1 != span.start_col_utf16
-        or _utf16_len(last[:end]) + 1 != span.end_col_utf16
-    ):
+    if shift == 0:
+        agrees = (
+            _utf16_len(first[:start]) + 1 == span.start_col_utf16
+            and _utf16_len(last[:end]) + 1 == span.end_col_utf16
+        )
+    elif count == 1:  # the characters before the snippet are not there: count the span's own
+        agrees = span.start_col_utf16 + _utf16_len(first[start:end]) == span.end_col_utf16
+    else:  # likewise on the first line; the last line is whole from its start
+        agrees = _utf16_len(last[:end]) + 1 == span.end_col_utf16
+    if not agrees:
         return ""
     if count == 1:
         return first[start:end]
@@ -640,7 +649,9 @@ def _physical_location(location: Location, snippet: str = "", context: str = "")
 
 def context_text(finding: Finding) -> str:
     """The whole lines of the finding (``finding.snippet``), for ``contextRegion``, when the
-    snippet has exactly the span's lines."""
+    snippet has exactly the span's lines (and none is cut)."""
+    if finding.snippet_start or finding.snippet_cut:
+        return ""
     span = finding.location.span
     lines = finding.snippet.split("\n") if finding.snippet else []
     return finding.snippet if len(lines) == span.end_line - span.start_line + 1 else ""

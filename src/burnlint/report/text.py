@@ -148,41 +148,64 @@ def _source_lines(finding: Finding) -> list[_SourceLine | None]:
     A one-line span gets carets under exactly its characters. A longer span shows its first
     line (carets to the end of the line) and its last line (carets from the first non-blank
     character to the end of the span), with ``...`` between them when lines are skipped.
+
+    A snippet cut out of long lines (``Finding.snippet_start``, ``snippet_cut``) is shown the
+    same way: ``...`` where the source has text the snippet left out.
     """
     if not finding.snippet:
         return []
     raw = [line.removesuffix("\r") for line in finding.snippet.split("\n")]
     span = finding.location.span
+    shift = finding.snippet_start  # the first line's characters left out: columns move by it
     first_no = span.start_line
     last_no, end_col = span.end_line, span.end_col
     # An exclusive end at column 1 ends on the previous line: do not underline an empty start.
     if last_no > first_no and end_col <= 1 and last_no - first_no < len(raw):
         last_no -= 1
-        end_col = len(raw[last_no - first_no]) + 1
+        end_col = len(raw[last_no - first_no]) + 1 + (shift if last_no == first_no else 0)
     first = raw[0]
+    cut_index = len(raw) - 1 if finding.snippet_cut else -1  # the line the snippet cuts short
     if last_no <= first_no:
-        return [_make_line(first_no, first, span.start_col, end_col)]
+        return [
+            _make_line(
+                first_no, first, span.start_col - shift, end_col - shift, shift > 0, cut_index == 0
+            )
+        ]
+    # carets to the end of the line's text, or of what the snippet kept of it
+    first_end = len(first) if cut_index == 0 else len(first.rstrip())
     shown: list[_SourceLine | None] = [
-        _make_line(first_no, first, span.start_col, len(first.rstrip()) + 1)
+        _make_line(
+            first_no, first, span.start_col - shift, first_end + 1, shift > 0, cut_index == 0
+        )
     ]
     last_index = last_no - first_no
     if last_index >= len(raw):
         return shown  # the snippet stops early: show what there is
     last = raw[last_index]
+    if cut_index == last_index and not last.strip():
+        return shown  # cut within the line's indentation: where its code starts is not known
     if last_index > 1:
         shown.append(None)
     indent = len(last) - len(last.lstrip())
-    shown.append(_make_line(last_no, last, indent + 1, end_col))
+    shown.append(_make_line(last_no, last, indent + 1, end_col, False, cut_index == last_index))
     return shown
 
 
-def _make_line(number: int, line: str, start_col: int, end_col: int) -> _SourceLine:
+def _make_line(
+    number: int,
+    line: str,
+    start_col: int,
+    end_col: int,
+    text_before: bool = False,
+    text_after: bool = False,
+) -> _SourceLine:
     """Columns are 1-based, in Unicode scalar values, end exclusive; out-of-range columns are
-    clamped so a stale or odd span still renders."""
+    clamped so a stale or odd span still renders. ``text_before``/``text_after``: the source
+    line goes on beyond ``line`` (a cut snippet)."""
     start = min(max(start_col - 1, 0), len(line))
     end = min(max(end_col - 1, start), len(line))
-    if len(line) > MAX_SHOWN:
-        line, start, end = _window(line, start, end)
+    if len(line) > MAX_SHOWN or text_before or text_after:
+        line, start, end = _window(line, start, end, text_before, text_after)
     cells = [_cell(ch) for ch in line]
     text = "".join(shown for shown, _ in cells)
     before = sum(width for _, width in cells[:start])
@@ -190,13 +213,15 @@ def _make_line(number: int, line: str, start_col: int, end_col: int) -> _SourceL
     return _SourceLine(number=number, text=text, caret_start=before, caret_width=max(width, 1))
 
 
-def _window(line: str, start: int, end: int) -> tuple[str, int, int]:
+def _window(
+    line: str, start: int, end: int, text_before: bool = False, text_after: bool = False
+) -> tuple[str, int, int]:
     """At most ``MAX_SHOWN`` characters of ``line`` around ``[start, end)``, with ``...``
     where text is cut; the columns moved to match (carets stop at the end of the window)."""
     low = max(0, start - _CONTEXT)
     high = min(len(line), max(end, start + 1) + _CONTEXT, low + MAX_SHOWN)
-    prefix = _ELLIPSIS if low > 0 else ""
-    suffix = _ELLIPSIS if high < len(line) else ""
+    prefix = _ELLIPSIS if low > 0 or text_before else ""
+    suffix = _ELLIPSIS if high < len(line) or text_after else ""
     shift = len(prefix) - low
     return prefix + line[low:high] + suffix, start + shift, min(end, high) + shift
 

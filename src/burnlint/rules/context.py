@@ -40,6 +40,7 @@ class RuleContext:
     ) -> Finding:
         source = self.model.source
         span = source.node_span(node)
+        snippet = source.snippet(span)
         return Finding(
             location=Location(self.model.path, span),
             rule_id=self.rule.id,
@@ -52,7 +53,9 @@ class RuleContext:
             fix=fix,
             # the engine completes this into a hash with an ordinal (see fingerprint.py)
             fingerprint=f"{enclosing_item(node)}\x1f{_SPACE.sub(' ', source.text(node))}",
-            snippet=source.snippet(span),
+            snippet=snippet.text,
+            snippet_start=snippet.start,
+            snippet_cut=snippet.cut,
             tags=(*self.rule.tags, TEST_CODE_TAG)
             if self.model.in_test_code(node)
             else self.rule.tags,

@@ -164,6 +164,7 @@ def _finding(
     from burnlint.rules.context import enclosing_item
 
     span = source.span(start, end)
+    snippet = source.snippet(span)
     node = source.root.descendant_for_byte_range(start, end)
     item = enclosing_item(node) if node is not None else ""
     text = source.data[start:end].decode("utf-8", errors="replace")
@@ -177,6 +178,8 @@ def _finding(
         fix=fix,
         # the engine completes this into a hash with an ordinal
         fingerprint=f"{item}\x1f{_SPACE.sub(' ', text)}",
-        snippet=source.snippet(span),
+        snippet=snippet.text,
+        snippet_start=snippet.start,
+        snippet_cut=snippet.cut,
         tags=UnusedSuppression.tags,
     )
