@@ -211,7 +211,7 @@ def lint_files(
         notes.extend(outcome.notifications)
     with_findings = {f.location.path for f in findings}
     return LintResult(
-        findings=tuple(sorted(_with_fingerprints(findings), key=Finding.sort_key)),
+        findings=tuple(sorted(findings, key=Finding.sort_key)),
         notifications=tuple(sorted(set(notes), key=lambda n: (n.path, n.line or 0, n.message))),
         files_checked=checked,
         files_skipped=skipped,
@@ -565,7 +565,11 @@ def _lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
         # allows of a rule that crashed here cannot be judged
         crashed = frozenset(n.rule_id for n in state.notes[before:] if n.rule_id is not None)
         verdict = finish_file(found, model.source, path, options, crashed=crashed)
-        findings.extend(_locate_edits(f, model.source) for f in verdict.findings)
+        # fingerprints are completed per file (their ordinals never cross files), so that the
+        # expression text they are made from is not carried to the end of the run
+        findings.extend(
+            _with_fingerprints([_locate_edits(f, model.source) for f in verdict.findings])
+        )
         suppressed.update(dict(verdict.suppressed))
     # what --fix and --add-allow check before writing: the bytes that were linted
     with_findings = sorted({f.location.path for f in findings})
@@ -697,8 +701,9 @@ def _run_rules(
 
 
 def _with_fingerprints(findings: list[Finding]) -> list[Finding]:
-    """Complete each finding's fingerprint: rule, enclosing item, normalised expression, and
-    an ordinal among identical triples in the file, hashed. Line numbers are not part of it,
+    """Complete each finding's fingerprint (the findings of one or more whole files): rule,
+    enclosing item, normalised expression, and an ordinal among identical triples in the
+    file, hashed. Line numbers are not part of it,
     so inserting unrelated lines above a finding keeps its fingerprint."""
     seen: dict[tuple[str, str, str], int] = defaultdict(int)
     out: list[Finding] = []
