@@ -18,6 +18,8 @@ from burnlint.syntax import macro_name, text, unwrap_parens
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from burnlint.syntax import Ancestry
+
 # Templates whose tokens are code for another program, not uses in this one.
 OPAQUE_MACROS = frozenset({"quote", "quote_spanned", "parse_quote", "parse_quote_spanned"})
 
@@ -435,6 +437,14 @@ def resolve(root: Node) -> Resolution:
     return _Resolver().run(root)
 
 
+def _outermost_barrier(outer: Node | None, node: Node) -> Node | None:
+    """The outermost item barrier among ``node`` and its ancestors (``outer``: among its
+    ancestors)."""
+    if outer is not None:
+        return outer
+    return node if node.type in _ITEM_BARRIERS else None
+
+
 class LazyResolution:
     """Name resolution computed per top-level function on first demand.
 
@@ -442,17 +452,14 @@ class LazyResolution:
     most functions of a candidate file hold no store operation and are never resolved.
     """
 
-    def __init__(self, root: Node) -> None:
+    def __init__(self, root: Node, ancestry: Ancestry) -> None:
         self.root = root
+        self.ancestry = ancestry
         self._done: dict[int, Resolution] = {}
+        self._barriers: dict[int, Node | None] = {}  # node id -> outermost barrier around it
 
     def _scope_root(self, node: Node) -> Node:
-        outermost: Node | None = None
-        current: Node | None = node
-        while current is not None:
-            if current.type in _ITEM_BARRIERS:
-                outermost = current
-            current = current.parent
+        outermost = self.ancestry.fold_down(node, self._barriers, None, _outermost_barrier)
         return outermost if outermost is not None else self.root
 
     def resolution_for(self, node: Node) -> Resolution:
