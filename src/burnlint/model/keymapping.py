@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
+    from burnlint.syntax import Ancestry
 
 KEY_OPTIONS = ("map_indices_contiguous", "skip_enum_variants")
 DEFAULTS: dict[StoreKind, dict[str, bool]] = {
@@ -75,12 +76,12 @@ def _chain_top(node: Node) -> Node:
         current = call
 
 
-def _function_of(node: Node) -> Node | None:
-    current = node.parent
+def _function_of(node: Node, ancestry: Ancestry) -> Node | None:
+    current = ancestry.parent(node)
     while current is not None:
         if current.type == "function_item":
             return current
-        current = current.parent
+        current = ancestry.parent(current)
     return None
 
 
@@ -126,14 +127,14 @@ def loaders(model: FileModel) -> list[Loader]:
             loader.clause = "a `SafetensorsStore` with key remapping"
         else:
             continue
-        function = _function_of(loader.report_at)
+        function = _function_of(loader.report_at, model.ancestry)
         if function is not None and loader.clause != "a `SafetensorsStore` with key remapping":
             pytorch_functions.add(function.id)
         facing.append(loader)
     for loader in by_site.values():
         if loader.clause or not loader.loads or loader.kind is not StoreKind.SAFETENSORS:
             continue
-        function = _function_of(loader.loads[0].node)
+        function = _function_of(loader.loads[0].node, model.ancestry)
         if function is not None and function.id in pytorch_functions:
             loader.clause = (
                 "a `SafetensorsStore` loaded beside a PyTorch loader in the same function"
@@ -188,7 +189,7 @@ def _round_trip(loader: Loader, model: FileModel) -> bool:
     if loader.kind is not StoreKind.SAFETENSORS or not loader.loads:
         return False
     first_load = loader.loads[0].node
-    function = _function_of(first_load)
+    function = _function_of(first_load, model.ancestry)
     if function is None:
         return False
     return any(
@@ -196,6 +197,6 @@ def _round_trip(loader: Loader, model: FileModel) -> bool:
         and op.store is not None
         and op.store.kind is StoreKind.SAFETENSORS
         and op.node.start_byte < first_load.start_byte
-        and _function_of(op.node) == function
+        and _function_of(op.node, model.ancestry) == function
         for op in model.ops
     )
