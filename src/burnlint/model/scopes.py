@@ -160,7 +160,8 @@ def pattern_identifiers(pattern: Node) -> list[Node]:
 
 
 class _Resolver:
-    def __init__(self) -> None:
+    def __init__(self, ancestry: Ancestry) -> None:
+        self.ancestry = ancestry  # Node.parent would cost O(depth) per identifier
         self.result = Resolution()
         self.scopes: list[dict[str, Binding] | None] = [{}]
 
@@ -249,7 +250,7 @@ class _Resolver:
         if kind in _SKIP:
             return
         if kind == "identifier":
-            parent = node.parent
+            parent = self.ancestry.parent(node)
             if parent is not None and parent.type not in _NOT_VARIABLE_PARENTS:
                 self.reference(node, Use(node))
             return
@@ -433,10 +434,6 @@ def _trail(tokens: list[Node], index: int) -> tuple[str, ...]:
     return tuple(names)
 
 
-def resolve(root: Node) -> Resolution:
-    return _Resolver().run(root)
-
-
 def _outermost_barrier(outer: Node | None, node: Node) -> Node | None:
     """The outermost item barrier among ``node`` and its ancestors (``outer``: among its
     ancestors)."""
@@ -466,7 +463,7 @@ class LazyResolution:
         scope = self._scope_root(node)
         resolution = self._done.get(scope.id)
         if resolution is None:
-            resolution = self._done[scope.id] = _Resolver().run(scope)
+            resolution = self._done[scope.id] = _Resolver(self.ancestry).run(scope)
         return resolution
 
     def binding_of(self, identifier: Node) -> Binding | None:
