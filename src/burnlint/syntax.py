@@ -96,10 +96,12 @@ def unwrap_parens(node: Node) -> Node:
     return node
 
 
-def outer_parens(node: Node) -> Node:
+def outer_parens(node: Node, ancestry: Ancestry) -> Node:
     """The outermost parenthesized expression wrapping ``node`` (or ``node``)."""
-    while node.parent is not None and node.parent.type == "parenthesized_expression":
-        node = node.parent
+    parent = ancestry.parent(node)
+    while parent is not None and parent.type == "parenthesized_expression":
+        node = parent
+        parent = ancestry.parent(node)
     return node
 
 
@@ -220,9 +222,9 @@ def _has_ancestor(node: Node, ancestor: Node) -> bool:
     return False
 
 
-def field_of(node: Node) -> str | None:
+def field_of(node: Node, ancestry: Ancestry) -> str | None:
     """The field name under which ``node`` hangs from its parent."""
-    parent = node.parent
+    parent = ancestry.parent(node)
     if parent is None:
         return None
     for index, child in enumerate(parent.children):
@@ -231,22 +233,22 @@ def field_of(node: Node) -> str | None:
     return None
 
 
-def is_tail_expression(node: Node) -> bool:
+def is_tail_expression(node: Node, ancestry: Ancestry) -> bool:
     """True when ``node`` is the value of its block (the last child before ``}``, no ``;``)."""
-    parent = node.parent
+    parent = ancestry.parent(node)
     if parent is None or parent.type != "block":
         return False
     named = [c for c in parent.named_children if c.type not in ("line_comment", "block_comment")]
     return bool(named) and named[-1] == node and node.type != "expression_statement"
 
 
-def is_unterminated_statement(statement: Node) -> bool:
+def is_unterminated_statement(statement: Node, ancestry: Ancestry) -> bool:
     """An ``expression_statement`` without ``;`` that ends its block: tree-sitter wraps a
     block-like tail expression (``match``, ``if``, ``loop``) this way, yet it is the block's
     value."""
     if statement.type != "expression_statement" or any(c.type == ";" for c in statement.children):
         return False
-    parent = statement.parent
+    parent = ancestry.parent(statement)
     if parent is None or parent.type != "block":
         return False
     named = [c for c in parent.named_children if c.type not in ("line_comment", "block_comment")]

@@ -60,14 +60,14 @@ class Loader:
         return setting.value
 
 
-def _chain_top(node: Node) -> Node:
+def _chain_top(node: Node, ancestry: Ancestry) -> Node:
     """The end of a builder chain starting at ``node``: `X::from_file(p).a(..).b(..)`."""
     current = node
     while True:
-        parent = current.parent
+        parent = ancestry.parent(current)
         if parent is None or parent.type != "field_expression":
             return current
-        call = parent.parent
+        call = ancestry.parent(parent)
         if call is None or call.type != "call_expression":
             return current
         parts = method_call_parts(call)
@@ -107,7 +107,7 @@ def loaders(model: FileModel) -> list[Loader]:
     # dropped maps nothing.
     for build in model.store_builds:
         if build.kind is StoreKind.PYTORCH and build.constructor_node.id not in by_site:
-            top = _chain_top(build.constructor_node)
+            top = _chain_top(build.constructor_node, model.ancestry)
             use = _store_use(top, model)
             if use is None:
                 continue
@@ -150,19 +150,20 @@ _KEY_READERS = frozenset({"keys", "get_snapshot", "get_all_snapshots"})
 def _store_use(top: Node, model: FileModel) -> str | None:
     """How a store expression that no load uses is used: "escapes" (returned or passed on),
     "keys" (only its keys read), or None (inspected or dropped)."""
-    node = outer_parens(top)
-    parent = node.parent
+    ancestry = model.ancestry
+    node = outer_parens(top, ancestry)
+    parent = ancestry.parent(node)
     if parent is None:
         return None
     if parent.type in ("return_expression", "arguments") or (
-        parent.type == "block" and is_tail_expression(node)
+        parent.type == "block" and is_tail_expression(node, ancestry)
     ):
         return "escapes"
-    if parent.type == "field_expression" and field_of(node) == "value":
-        call = parent.parent
+    if parent.type == "field_expression" and field_of(node, ancestry) == "value":
+        call = ancestry.parent(parent)
         parts = method_call_parts(call) if call is not None else None
         return "keys" if parts is not None and parts[1] in _KEY_READERS else None
-    if parent.type != "let_declaration" or field_of(node) != "value":
+    if parent.type != "let_declaration" or field_of(node, ancestry) != "value":
         return None
     pattern = parent.child_by_field_name("pattern")
     if pattern is not None and pattern.type == "mut_pattern":
