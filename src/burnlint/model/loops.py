@@ -220,7 +220,7 @@ _LITERALS = frozenset(
 _FORMAT_MACROS = frozenset({"format", "concat"})
 
 
-def mutated_in(binding: Binding, region: Node) -> bool:
+def mutated_in(binding: Binding, region: Node, ancestry: Ancestry) -> bool:
     """Whether ``binding`` may change while ``region`` runs: an assignment, a ``&mut``
     borrow, or a method call that is not known to only read it."""
     for node in [*binding.assignments, *binding.mutable_borrows]:
@@ -233,13 +233,13 @@ def mutated_in(binding: Binding, region: Node) -> bool:
             if use.trail and use.trail[-1] not in READ_ONLY_METHODS:
                 return True
             continue
-        parent = use.node.parent
+        parent = ancestry.parent(use.node)
         if (
             parent is not None
             and parent.type == "field_expression"
             and parent.child_by_field_name("value") == use.node
         ):
-            call = parent.parent
+            call = ancestry.parent(parent)
             method = parent.child_by_field_name("field")
             if (
                 call is not None
@@ -264,6 +264,7 @@ class InvarianceChecker:
 
     def __init__(self, resolution: LazyResolution) -> None:
         self.resolution = resolution
+        self.ancestry = resolution.ancestry
 
     def invariant(self, node: Node, loop: Node, depth: int = 0) -> bool:
         if depth > 40:
@@ -305,7 +306,7 @@ class InvarianceChecker:
             # anything else we cannot see is not provably so.
             name = text(identifier)
             return bool(name) and name.isupper()
-        if mutated_in(binding, loop):
+        if mutated_in(binding, loop, self.ancestry):
             return False
         declared_inside = _within(binding.node, loop)
         if not declared_inside:
@@ -322,8 +323,8 @@ class InvarianceChecker:
         for token in walk(invocation):
             if (
                 token.type == "identifier"
-                and token.parent is not None
-                and token.parent.type == "token_tree"
+                and (parent := self.ancestry.parent(token)) is not None
+                and parent.type == "token_tree"
             ):
                 previous = token.prev_sibling
                 if previous is not None and previous.type in (".", "::"):
@@ -332,8 +333,8 @@ class InvarianceChecker:
                     return False
             elif (
                 token.type == "string_literal"
-                and token.parent is not None
-                and token.parent.type == "token_tree"
+                and (parent := self.ancestry.parent(token)) is not None
+                and parent.type == "token_tree"
             ):
                 for name in CAPTURE.findall(text(token)):
                     binding = self._lookup_capture(name, token)
@@ -341,7 +342,7 @@ class InvarianceChecker:
                         if not name.isupper():
                             return False
                         continue
-                    if mutated_in(binding, loop):
+                    if mutated_in(binding, loop, self.ancestry):
                         return False
                     if _within(binding.node, loop) and (
                         binding.kind != "let"
