@@ -14,6 +14,11 @@ if TYPE_CHECKING:
     from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 T = TypeVar("T")
+# Parents that ``Ancestry`` takes from tree-sitter (one descent from the root each) within one
+# top-level item before it records the whole item in one walk. Rules ask about a few dozen
+# nodes of an item (35 is the median on the burn repository), far fewer than a walk visits;
+# a deep item pays for at most this many descents before its walk.
+LOOKUPS_BEFORE_WALK = 64
 # Items that name a step of a finding's path (``impl Trainer > fn fit``).
 _NAMED_ITEMS = frozenset({"function_item", "mod_item", "trait_item"})
 
@@ -260,28 +265,41 @@ class Ancestry:
 
     ``Node.parent`` is tree-sitter's ``ts_node_parent``, which descends from the root on every
     call: a walk from a node at depth d up to the root costs O(d^2), and generated files nest
-    10,000 levels deep. Here the parent of every node of a top-level item is recorded, by node
-    id, in one iterative walk the first time a node inside that item is asked about; files
-    and items that no rule asks about are never walked.
+    10,000 levels deep. Here answers are kept by node id. The first ``LOOKUPS_BEFORE_WALK``
+    parents asked for inside one top-level item come from tree-sitter (cheap at the depths of
+    real code); after that the parents of all the item's nodes are recorded in one iterative
+    walk, so a deep or much-asked item costs O(its size) in all.
     """
 
     def __init__(self, root: Node) -> None:
         self.root = root
         self._root_id = root.id
         self._parents: dict[int, Node] = {}
+        self._lookups: dict[int, int] = {}  # top-level item id -> parents asked of tree-sitter
+        self._walked: set[int] = set()  # ids of the top-level items whose parents are recorded
         self._item_paths: dict[int, tuple[str, ...]] = {}  # node id -> names of its items
 
     def parent(self, node: Node) -> Node | None:
-        found = self._parents.get(node.id)
-        if found is not None or node.id == self._root_id:
+        key = node.id
+        found = self._parents.get(key)
+        if found is not None or key == self._root_id:
             return found
         top = self.root.child_with_descendant(node)
-        if top is not None and top.id not in self._parents:
-            self._parents[top.id] = self.root
-            self._record_subtree(top)
-            found = self._parents.get(node.id)
-        # a node that no walk from this root reaches (one of another tree): tree-sitter's answer
-        return found if found is not None else node.parent
+        if top is not None and top.id not in self._walked:
+            lookups = self._lookups.get(top.id, 0)
+            if lookups >= LOOKUPS_BEFORE_WALK:
+                self._walked.add(top.id)
+                self._parents[top.id] = self.root
+                self._record_subtree(top)
+                found = self._parents.get(key)
+            else:
+                self._lookups[top.id] = lookups + 1
+        if found is None:
+            # tree-sitter's answer: below the budget, or for a node no walk reaches
+            found = node.parent
+            if found is not None:
+                self._parents[key] = found
+        return found
 
     def _record_subtree(self, top: Node) -> None:
         """Record the parent of every node under ``top``; a cursor walk creates no list of
