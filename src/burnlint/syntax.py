@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 # Parents that ``Ancestry`` takes from tree-sitter (one descent from the root each) within one
 # top-level item before it records the whole item in one walk. Rules ask about a few dozen
-# nodes of an item (35 is the median on the burn repository), far fewer than a walk visits;
-# a deep item pays for at most this many descents before its walk.
+# nodes of an item at most (16 is the median on the burn repository), far fewer than a walk
+# visits; a deep item pays for at most this many descents before its walk.
 LOOKUPS_BEFORE_WALK = 64
 # Items that name a step of a finding's path (``impl Trainer > fn fit``).
 _NAMED_ITEMS = frozenset({"function_item", "mod_item", "trait_item"})
