@@ -9,6 +9,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from burnlint.findings import Span
+from burnlint.syntax import Ancestry
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Tree
@@ -70,6 +71,12 @@ class SourceFile:
     @property
     def root(self) -> Node:
         return self.tree.root_node
+
+    @cached_property
+    def ancestry(self) -> Ancestry:
+        """Parents and ancestor facts: walk up with this, never with ``Node.parent`` (each call
+        of which costs O(depth))."""
+        return Ancestry(self.root)
 
     @cached_property
     def has_syntax_errors(self) -> bool:

@@ -7,12 +7,21 @@ Python's recursion limit must never decide whether a file can be checked.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+
+T = TypeVar("T")
+# Parents that ``Ancestry`` takes from tree-sitter (one descent from the root each) within one
+# top-level item before it records the whole item in one walk. Rules ask about a few dozen
+# nodes of an item at most (16 is the median on the burn repository), far fewer than a walk
+# visits; a deep item pays for at most this many descents before its walk.
+LOOKUPS_BEFORE_WALK = 64
+# Items that name a step of a finding's path (``impl Trainer > fn fit``).
+_NAMED_ITEMS = frozenset({"function_item", "mod_item", "trait_item"})
 
 
 @cache
@@ -156,10 +165,12 @@ def unwrap_parens(node: Node) -> Node:
     return node
 
 
-def outer_parens(node: Node) -> Node:
+def outer_parens(node: Node, ancestry: Ancestry) -> Node:
     """The outermost parenthesized expression wrapping ``node`` (or ``node``)."""
-    while node.parent is not None and node.parent.type == "parenthesized_expression":
-        node = node.parent
+    parent = ancestry.parent(node)
+    while parent is not None and parent.type == "parenthesized_expression":
+        node = parent
+        parent = ancestry.parent(node)
     return node
 
 
@@ -280,9 +291,9 @@ def _has_ancestor(node: Node, ancestor: Node) -> bool:
     return False
 
 
-def field_of(node: Node) -> str | None:
+def field_of(node: Node, ancestry: Ancestry) -> str | None:
     """The field name under which ``node`` hangs from its parent."""
-    parent = node.parent
+    parent = ancestry.parent(node)
     if parent is None:
         return None
     for index, child in enumerate(parent.children):
@@ -291,23 +302,124 @@ def field_of(node: Node) -> str | None:
     return None
 
 
-def is_tail_expression(node: Node) -> bool:
+def is_tail_expression(node: Node, ancestry: Ancestry) -> bool:
     """True when ``node`` is the value of its block (the last child before ``}``, no ``;``)."""
-    parent = node.parent
+    parent = ancestry.parent(node)
     if parent is None or parent.type != "block":
         return False
     named = [c for c in parent.named_children if c.type not in ("line_comment", "block_comment")]
     return bool(named) and named[-1] == node and node.type != "expression_statement"
 
 
-def is_unterminated_statement(statement: Node) -> bool:
+def is_unterminated_statement(statement: Node, ancestry: Ancestry) -> bool:
     """An ``expression_statement`` without ``;`` that ends its block: tree-sitter wraps a
     block-like tail expression (``match``, ``if``, ``loop``) this way, yet it is the block's
     value."""
     if statement.type != "expression_statement" or any(c.type == ";" for c in statement.children):
         return False
-    parent = statement.parent
+    parent = ancestry.parent(statement)
     if parent is None or parent.type != "block":
         return False
     named = [c for c in parent.named_children if c.type not in ("line_comment", "block_comment")]
     return bool(named) and named[-1] == statement
+
+
+class Ancestry:
+    """The parents of one tree's nodes, and facts about a node's ancestors, at O(1) a step.
+
+    ``Node.parent`` is tree-sitter's ``ts_node_parent``, which descends from the root on every
+    call: a walk from a node at depth d up to the root costs O(d^2), and generated files nest
+    10,000 levels deep. Here answers are kept by node id. The first ``LOOKUPS_BEFORE_WALK``
+    parents asked for inside one top-level item come from tree-sitter (cheap at the depths of
+    real code); after that the parents of all the item's nodes are recorded in one iterative
+    walk, so a deep or much-asked item costs O(its size) in all.
+    """
+
+    def __init__(self, root: Node) -> None:
+        self.root = root
+        self._root_id = root.id
+        self._parents: dict[int, Node] = {}
+        self._lookups: dict[int, int] = {}  # top-level item id -> parents asked of tree-sitter
+        self._walked: set[int] = set()  # ids of the top-level items whose parents are recorded
+        self._item_paths: dict[int, tuple[str, ...]] = {}  # node id -> names of its items
+
+    def parent(self, node: Node) -> Node | None:
+        key = node.id
+        found = self._parents.get(key)
+        if found is not None or key == self._root_id:
+            return found
+        top = self.root.child_with_descendant(node)
+        if top is not None and top.id not in self._walked:
+            lookups = self._lookups.get(top.id, 0)
+            if lookups >= LOOKUPS_BEFORE_WALK:
+                self._walked.add(top.id)
+                self._parents[top.id] = self.root
+                self._record_subtree(top)
+                found = self._parents.get(key)
+            else:
+                self._lookups[top.id] = lookups + 1
+        if found is None:
+            # tree-sitter's answer: below the budget, or for a node no walk reaches
+            found = node.parent
+            if found is not None:
+                self._parents[key] = found
+        return found
+
+    def _record_subtree(self, top: Node) -> None:
+        """Record the parent of every node under ``top``; a cursor walk creates no list of
+        children per node (``Node.children`` is cached and would keep them all alive)."""
+        cursor = top.walk()
+        path = [top]  # the cursor's node and its ancestors up to ``top``
+        parents = self._parents
+        while True:
+            if not cursor.goto_first_child():
+                # a leaf: on to the next sibling of it or of its nearest ancestor that has one
+                while not cursor.goto_next_sibling():
+                    if not cursor.goto_parent():
+                        return
+                    path.pop()
+                path.pop()
+            node = cursor.node
+            assert node is not None  # the cursor has just moved onto a node
+            parents[node.id] = path[-1]
+            path.append(node)
+
+    def fold_down(
+        self, node: Node, memo: dict[int, T], outside: T, step: Callable[[T, Node], T]
+    ) -> T:
+        """A fact about ``node`` computed from the root down: ``step(fact of the parent,
+        node)``, with ``outside`` standing for the fact of the root's parent. ``memo`` (one per
+        kind of fact) keeps the facts of ``node`` and its ancestors by id, so asking about many
+        nodes of one deep file costs O(size of the file), not O(nodes x depth)."""
+        chain: list[Node] = []
+        current: Node | None = node
+        while current is not None and current.id not in memo:
+            chain.append(current)
+            current = self.parent(current)
+        fact = outside if current is None else memo[current.id]
+        for inner in reversed(chain):
+            fact = step(fact, inner)
+            memo[inner.id] = fact
+        return fact
+
+    def enclosing_item(self, node: Node) -> str:
+        """``impl Trainer > fn fit`` style path of the items around ``node``."""
+        parent = self.parent(node)
+        if parent is None:
+            return ""
+        outside: tuple[str, ...] = ()
+        names = self.fold_down(parent, self._item_paths, outside, _with_item_name)
+        return " > ".join(names)
+
+
+def _with_item_name(outer: tuple[str, ...], node: Node) -> tuple[str, ...]:
+    """The item path down to ``node``: ``outer``, plus ``node`` when it is a named item."""
+    if node.type in _NAMED_ITEMS:
+        name = node.child_by_field_name("name")
+        if name is not None and name.text is not None:
+            return (*outer, f"{node.type.removesuffix('_item')} {name.text.decode()}")
+    elif node.type == "impl_item":
+        type_node = node.child_by_field_name("type")
+        if type_node is not None and type_node.text is not None:
+            return (*outer, f"impl {type_node.text.decode()}")
+    return outer

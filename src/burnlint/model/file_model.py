@@ -45,11 +45,14 @@ class FileModel:
         self.helpers = helpers or HelperTable()
         # the target's layout (all its files); the engine passes it in, else this file's own
         self.layout = layout if layout is not None else self.own_layout
-        self.resolution = LazyResolution(source.root)
+        self.ancestry = source.ancestry
+        self.resolution = LazyResolution(source.root, self.ancestry)
         self.stores = StoreEvaluator(self)
         self._classifier = ResultClassifier(self)
         self._checker = ApplyChecker(self)
         self._uses: dict[int, ResultUse] = {}
+        self._in_test_items: dict[int, bool] = {}  # node id -> is or is inside a test item
+        self._loops: dict[int, LoopContext | None] = {}  # node id -> innermost loop around it
         self.invariance = InvarianceChecker(self.resolution)
 
     @cached_property
@@ -137,15 +140,13 @@ class FileModel:
         """In a test file, a `#[test]`-like function, or a `#[cfg(test)]` module."""
         if self.is_test_file:
             return True
-        current = node.parent
-        while current is not None:
-            if current.type in ("function_item", "mod_item") and _has_test_attribute(current):
-                return True
-            current = current.parent
-        return False
+        parent = self.ancestry.parent(node)
+        return parent is not None and self.ancestry.fold_down(
+            parent, self._in_test_items, False, _in_test_item
+        )
 
     def loop_of(self, node: Node) -> LoopContext | None:
-        return loop_of(node)
+        return loop_of(node, self.ancestry, self._loops)
 
     # facts for other files of the target -------------------------------------------------------
     def exported_helpers(self) -> HelperTable:
@@ -250,6 +251,11 @@ class FileModel:
 
 
 _TEST_ATTRIBUTES = ("#[test]", "#[cfg(test)]", "::test]", "#[test_case", "#[rstest", "#[bench]")
+
+
+def _in_test_item(outer: bool, node: Node) -> bool:
+    """Whether ``node`` is a test-like function or module, or is inside one (``outer``)."""
+    return outer or (node.type in ("function_item", "mod_item") and _has_test_attribute(node))
 
 
 def _has_test_attribute(item: Node) -> bool:

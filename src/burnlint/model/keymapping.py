@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
+    from burnlint.syntax import Ancestry
 
 KEY_OPTIONS = ("map_indices_contiguous", "skip_enum_variants")
 DEFAULTS: dict[StoreKind, dict[str, bool]] = {
@@ -59,14 +60,14 @@ class Loader:
         return setting.value
 
 
-def _chain_top(node: Node) -> Node:
+def _chain_top(node: Node, ancestry: Ancestry) -> Node:
     """The end of a builder chain starting at ``node``: `X::from_file(p).a(..).b(..)`."""
     current = node
     while True:
-        parent = current.parent
+        parent = ancestry.parent(current)
         if parent is None or parent.type != "field_expression":
             return current
-        call = parent.parent
+        call = ancestry.parent(parent)
         if call is None or call.type != "call_expression":
             return current
         parts = method_call_parts(call)
@@ -75,12 +76,12 @@ def _chain_top(node: Node) -> Node:
         current = call
 
 
-def _function_of(node: Node) -> Node | None:
-    current = node.parent
+def _function_of(node: Node, ancestry: Ancestry) -> Node | None:
+    current = ancestry.parent(node)
     while current is not None:
         if current.type == "function_item":
             return current
-        current = current.parent
+        current = ancestry.parent(current)
     return None
 
 
@@ -106,7 +107,7 @@ def loaders(model: FileModel) -> list[Loader]:
     # dropped maps nothing.
     for build in model.store_builds:
         if build.kind is StoreKind.PYTORCH and build.constructor_node.id not in by_site:
-            top = _chain_top(build.constructor_node)
+            top = _chain_top(build.constructor_node, model.ancestry)
             use = _store_use(top, model)
             if use is None:
                 continue
@@ -126,14 +127,14 @@ def loaders(model: FileModel) -> list[Loader]:
             loader.clause = "a `SafetensorsStore` with key remapping"
         else:
             continue
-        function = _function_of(loader.report_at)
+        function = _function_of(loader.report_at, model.ancestry)
         if function is not None and loader.clause != "a `SafetensorsStore` with key remapping":
             pytorch_functions.add(function.id)
         facing.append(loader)
     for loader in by_site.values():
         if loader.clause or not loader.loads or loader.kind is not StoreKind.SAFETENSORS:
             continue
-        function = _function_of(loader.loads[0].node)
+        function = _function_of(loader.loads[0].node, model.ancestry)
         if function is not None and function.id in pytorch_functions:
             loader.clause = (
                 "a `SafetensorsStore` loaded beside a PyTorch loader in the same function"
@@ -149,19 +150,20 @@ _KEY_READERS = frozenset({"keys", "get_snapshot", "get_all_snapshots"})
 def _store_use(top: Node, model: FileModel) -> str | None:
     """How a store expression that no load uses is used: "escapes" (returned or passed on),
     "keys" (only its keys read), or None (inspected or dropped)."""
-    node = outer_parens(top)
-    parent = node.parent
+    ancestry = model.ancestry
+    node = outer_parens(top, ancestry)
+    parent = ancestry.parent(node)
     if parent is None:
         return None
     if parent.type in ("return_expression", "arguments") or (
-        parent.type == "block" and is_tail_expression(node)
+        parent.type == "block" and is_tail_expression(node, ancestry)
     ):
         return "escapes"
-    if parent.type == "field_expression" and field_of(node) == "value":
-        call = parent.parent
+    if parent.type == "field_expression" and field_of(node, ancestry) == "value":
+        call = ancestry.parent(parent)
         parts = method_call_parts(call) if call is not None else None
         return "keys" if parts is not None and parts[1] in _KEY_READERS else None
-    if parent.type != "let_declaration" or field_of(node) != "value":
+    if parent.type != "let_declaration" or field_of(node, ancestry) != "value":
         return None
     pattern = parent.child_by_field_name("pattern")
     if pattern is not None and pattern.type == "mut_pattern":
@@ -188,7 +190,7 @@ def _round_trip(loader: Loader, model: FileModel) -> bool:
     if loader.kind is not StoreKind.SAFETENSORS or not loader.loads:
         return False
     first_load = loader.loads[0].node
-    function = _function_of(first_load)
+    function = _function_of(first_load, model.ancestry)
     if function is None:
         return False
     return any(
@@ -196,6 +198,6 @@ def _round_trip(loader: Loader, model: FileModel) -> bool:
         and op.store is not None
         and op.store.kind is StoreKind.SAFETENSORS
         and op.node.start_byte < first_load.start_byte
-        and _function_of(op.node) == function
+        and _function_of(op.node, model.ancestry) == function
         for op in model.ops
     )

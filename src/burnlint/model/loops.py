@@ -16,6 +16,8 @@ from burnlint.syntax import call_path, macro_name, method_call_parts, text, unwr
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from burnlint.syntax import Ancestry
+
 LOOP_NODES = frozenset({"for_expression", "while_expression", "loop_expression"})
 # Boundaries: code in a nested item runs when that item is called, not where it is written.
 ITEM_BOUNDARIES = frozenset({"function_item", "impl_item", "trait_item", "mod_item", "source_file"})
@@ -117,12 +119,12 @@ def _is_visible_iterator(receiver: Node) -> bool:
     return False
 
 
-def iterator_closure(closure: Node) -> bool:
+def iterator_closure(closure: Node, ancestry: Ancestry) -> bool:
     """True for ``recv.adapter(|x| ..)`` with a visible iterator as ``recv``."""
-    arguments = closure.parent
+    arguments = ancestry.parent(closure)
     if arguments is None or arguments.type != "arguments":
         return False
-    call = arguments.parent
+    call = ancestry.parent(arguments)
     if call is None:
         return False
     parts = method_call_parts(call)
@@ -132,24 +134,30 @@ def iterator_closure(closure: Node) -> bool:
     return method in ITERATOR_ADAPTERS and _is_visible_iterator(receiver)
 
 
-def loop_of(node: Node) -> LoopContext | None:
-    """The innermost loop that runs ``node`` repeatedly, within its function."""
-    current = node.parent
-    child = node
-    while current is not None and current.type not in ITEM_BOUNDARIES:
-        kind = current.type
+def loop_of(
+    node: Node, ancestry: Ancestry, memo: dict[int, LoopContext | None]
+) -> LoopContext | None:
+    """The innermost loop that runs ``node`` repeatedly, within its function. ``memo`` keeps
+    the answers for ``node`` and its ancestors (one per file: see ``Ancestry.fold_down``)."""
+
+    def innermost(around_parent: LoopContext | None, child: Node) -> LoopContext | None:
+        # the loop around ``child``: its parent when that runs it repeatedly, else the parent's
+        parent = ancestry.parent(child)
+        if parent is None or parent.type in ITEM_BOUNDARIES:
+            return None
+        kind = parent.type
         if kind in LOOP_NODES:
             # the iterator expression of a `for` runs once; its body repeats
-            body = current.child_by_field_name("body")
-            condition = current.child_by_field_name("condition")
+            body = parent.child_by_field_name("body")
+            condition = parent.child_by_field_name("condition")
             repeats = child == body or (kind == "while_expression" and child == condition)
             if kind == "loop_expression" or repeats:
-                return LoopContext(current, kind.removesuffix("_expression"))
-        elif kind == "closure_expression" and iterator_closure(current):
-            return LoopContext(current, "closure")
-        child = current
-        current = current.parent
-    return None
+                return LoopContext(parent, kind.removesuffix("_expression"))
+        elif kind == "closure_expression" and iterator_closure(parent, ancestry):
+            return LoopContext(parent, "closure")
+        return around_parent
+
+    return ancestry.fold_down(node, memo, None, innermost)
 
 
 # Loop invariance ------------------------------------------------------------------------------
@@ -212,7 +220,7 @@ _LITERALS = frozenset(
 _FORMAT_MACROS = frozenset({"format", "concat"})
 
 
-def mutated_in(binding: Binding, region: Node) -> bool:
+def mutated_in(binding: Binding, region: Node, ancestry: Ancestry) -> bool:
     """Whether ``binding`` may change while ``region`` runs: an assignment, a ``&mut``
     borrow, or a method call that is not known to only read it."""
     for node in [*binding.assignments, *binding.mutable_borrows]:
@@ -225,13 +233,13 @@ def mutated_in(binding: Binding, region: Node) -> bool:
             if use.trail and use.trail[-1] not in READ_ONLY_METHODS:
                 return True
             continue
-        parent = use.node.parent
+        parent = ancestry.parent(use.node)
         if (
             parent is not None
             and parent.type == "field_expression"
             and parent.child_by_field_name("value") == use.node
         ):
-            call = parent.parent
+            call = ancestry.parent(parent)
             method = parent.child_by_field_name("field")
             if (
                 call is not None
@@ -256,6 +264,7 @@ class InvarianceChecker:
 
     def __init__(self, resolution: LazyResolution) -> None:
         self.resolution = resolution
+        self.ancestry = resolution.ancestry
 
     def invariant(self, node: Node, loop: Node, depth: int = 0) -> bool:
         if depth > 40:
@@ -297,7 +306,7 @@ class InvarianceChecker:
             # anything else we cannot see is not provably so.
             name = text(identifier)
             return bool(name) and name.isupper()
-        if mutated_in(binding, loop):
+        if mutated_in(binding, loop, self.ancestry):
             return False
         declared_inside = _within(binding.node, loop)
         if not declared_inside:
@@ -314,8 +323,8 @@ class InvarianceChecker:
         for token in walk(invocation):
             if (
                 token.type == "identifier"
-                and token.parent is not None
-                and token.parent.type == "token_tree"
+                and (parent := self.ancestry.parent(token)) is not None
+                and parent.type == "token_tree"
             ):
                 previous = token.prev_sibling
                 if previous is not None and previous.type in (".", "::"):
@@ -324,8 +333,8 @@ class InvarianceChecker:
                     return False
             elif (
                 token.type == "string_literal"
-                and token.parent is not None
-                and token.parent.type == "token_tree"
+                and (parent := self.ancestry.parent(token)) is not None
+                and parent.type == "token_tree"
             ):
                 for name in CAPTURE.findall(text(token)):
                     binding = self._lookup_capture(name, token)
@@ -333,7 +342,7 @@ class InvarianceChecker:
                         if not name.isupper():
                             return False
                         continue
-                    if mutated_in(binding, loop):
+                    if mutated_in(binding, loop, self.ancestry):
                         return False
                     if _within(binding.node, loop) and (
                         binding.kind != "let"

@@ -155,6 +155,7 @@ def _strongest(uses: list[ResultUse], fallback: Node) -> ResultUse:
 class ResultClassifier:
     def __init__(self, model: FileModel) -> None:
         self.model = model
+        self.ancestry = model.ancestry
         self.visiting: set[int] = set()
 
     # entry -------------------------------------------------------------------------------
@@ -175,30 +176,35 @@ class ResultClassifier:
             self.visiting.discard(key)
 
     def _use_of(self, node: Node) -> ResultUse:
-        node = outer_parens(node)
-        parent = node.parent
+        node = outer_parens(node, self.ancestry)
+        parent = self.ancestry.parent(node)
         if parent is None:
             return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
         kind = parent.type
-        if kind == "field_expression" and field_of(node) == "value":
-            call = parent.parent
-            if call is None or call.type != "call_expression" or field_of(parent) != "function":
+        if kind == "field_expression" and field_of(node, self.ancestry) == "value":
+            call = self.ancestry.parent(parent)
+            if (
+                call is None
+                or call.type != "call_expression"
+                or field_of(parent, self.ancestry) != "function"
+            ):
                 return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
             return self._method_on_result(call, text(parent.child_by_field_name("field")))
         if kind == "try_expression":
             return ResultUse(UseClass.PROPAGATED, parent, ok_values=[parent])
-        if kind == "let_declaration" and field_of(node) == "value":
+        if kind == "let_declaration" and field_of(node, self.ancestry) == "value":
             return self._let(parent, node)
         if kind == "expression_statement":
-            if is_unterminated_statement(parent) and parent.parent is not None:
-                return self._block_value(parent.parent)
+            block = self.ancestry.parent(parent)
+            if is_unterminated_statement(parent, self.ancestry) and block is not None:
+                return self._block_value(block)
             return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
-        if kind == "block" and is_tail_expression(node):
+        if kind == "block" and is_tail_expression(node, self.ancestry):
             return self._block_value(parent)
         if kind == "return_expression":
             return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
         if kind == "arguments":
-            call = parent.parent
+            call = self.ancestry.parent(parent)
             if call is not None and call.type == "call_expression":
                 path = call_path(call)
                 if path and path[-1] == "drop":
@@ -207,31 +213,32 @@ class ResultClassifier:
                     inner = self.use_of(call)
                     return inner
             return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
-        if kind == "match_expression" and field_of(node) == "value":
+        if kind == "match_expression" and field_of(node, self.ancestry) == "value":
             return self._match(parent)
-        if kind == "let_condition" and field_of(node) == "value":
+        if kind == "let_condition" and field_of(node, self.ancestry) == "value":
             return self._let_condition(parent)
-        if kind == "assignment_expression" and field_of(node) == "right":
+        if kind == "assignment_expression" and field_of(node, self.ancestry) == "right":
             left = parent.child_by_field_name("left")
             if left is not None and left.type == "identifier":
                 binding = self.model.resolution.binding_of(left)
                 if binding is not None:
                     return self._binding_uses(binding, after=parent.end_byte, fallback=parent)
             return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
-        if kind == "match_arm" and field_of(node) == "value":
-            match = parent.parent.parent if parent.parent is not None else None
+        if kind == "match_arm" and field_of(node, self.ancestry) == "value":
+            arms = self.ancestry.parent(parent)
+            match = self.ancestry.parent(arms) if arms is not None else None
             if match is not None and match.type == "match_expression":
                 return self.use_of(match)
-        if kind == "closure_expression" and field_of(node) == "body":
+        if kind == "closure_expression" and field_of(node, self.ancestry) == "body":
             return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
         if kind in ("else_clause",):
-            if_expr = parent.parent
+            if_expr = self.ancestry.parent(parent)
             if if_expr is not None:
                 return self.use_of(if_expr)
         return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
 
     def _block_value(self, block: Node) -> ResultUse:
-        owner = block.parent
+        owner = self.ancestry.parent(block)
         if owner is None:
             return ResultUse(UseClass.PROPAGATED, block, ok_escapes=True)
         if owner.type in ("function_item", "closure_expression"):
@@ -336,8 +343,8 @@ class ResultClassifier:
         return ResultUse(UseClass.PROPAGATED, call, ok_escapes=True)
 
     def _option_use(self, call: Node, ok_side: bool) -> ResultUse:
-        node = outer_parens(call)
-        parent = node.parent
+        node = outer_parens(call, self.ancestry)
+        parent = self.ancestry.parent(node)
         if parent is None:
             return ResultUse(UseClass.DISCARDED, call, ok_dropped=True)
         if parent.type == "expression_statement" or (
@@ -349,7 +356,7 @@ class ResultClassifier:
         if parent.type == "try_expression":
             return ResultUse(UseClass.PROPAGATED, parent, ok_values=[parent] if ok_side else [])
         if parent.type == "field_expression":
-            outer = parent.parent
+            outer = self.ancestry.parent(parent)
             method = text(parent.child_by_field_name("field"))
             if outer is not None and method in PANIC_METHODS:
                 return ResultUse(UseClass.PANICKING, outer, ok_values=[outer] if ok_side else [])
@@ -359,9 +366,9 @@ class ResultClassifier:
                 return self._bool_use(outer, true_means_err=true_means_err)
         if parent.type == "let_condition":
             pattern = parent.child_by_field_name("pattern")
-            if_node = parent.parent
+            if_node = self.ancestry.parent(parent)
             while if_node is not None and if_node.type == "let_chain":
-                if_node = if_node.parent
+                if_node = self.ancestry.parent(if_node)
             if pattern is not None and if_node is not None:
                 consequence = if_node.child_by_field_name(
                     "consequence"
@@ -388,28 +395,28 @@ class ResultClassifier:
 
     def _bool_use(self, node: Node, true_means_err: bool) -> ResultUse:
         """A bool that says whether the op failed (``true_means_err``) or succeeded."""
-        current = outer_parens(node)
+        current = outer_parens(node, self.ancestry)
         while True:
-            parent = current.parent
+            parent = self.ancestry.parent(current)
             if parent is None:
                 return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
             if parent.type == "unary_expression" and text(parent.children[0]) == "!":
                 true_means_err = not true_means_err
-                current = outer_parens(parent)
+                current = outer_parens(parent, self.ancestry)
                 continue
             if parent.type == "binary_expression" and text(
                 parent.child_by_field_name("operator")
             ) in ("&&", "||"):
-                current = outer_parens(parent)
+                current = outer_parens(parent, self.ancestry)
                 continue
             break
-        parent = current.parent
+        parent = self.ancestry.parent(current)
         assert parent is not None
         if parent.type == "expression_statement":
             return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
         if (
             parent.type in ("if_expression", "while_expression")
-            and field_of(current) == "condition"
+            and field_of(current, self.ancestry) == "condition"
         ):
             consequence = parent.child_by_field_name("consequence") or parent.child_by_field_name(
                 "body"
@@ -419,7 +426,7 @@ class ResultClassifier:
             result = self._err_in(branch, parent)
             result.ok_dropped = True
             return result
-        if parent.type == "let_declaration" and field_of(current) == "value":
+        if parent.type == "let_declaration" and field_of(current, self.ancestry) == "value":
             pattern = parent.child_by_field_name("pattern")
             if pattern is None or pattern.type == "_":
                 return ResultUse(UseClass.DISCARDED, parent, ok_dropped=True)
@@ -467,16 +474,16 @@ class ResultClassifier:
             named = [
                 c for c in tail.named_children if c.type not in ("line_comment", "block_comment")
             ]
-            tail = named[-1] if named and is_tail_expression(named[-1]) else tail
+            tail = named[-1] if named and is_tail_expression(named[-1], self.ancestry) else tail
         if tail.type == "call_expression" and call_path(tail)[-1:] == ["Err"]:
             return max(self.err_path(value), self.use_of(match).use)
         return self.err_path(value)
 
     def _let_condition(self, condition: Node) -> ResultUse:
         pattern = condition.child_by_field_name("pattern")
-        owner = condition.parent
+        owner = self.ancestry.parent(condition)
         while owner is not None and owner.type == "let_chain":
-            owner = owner.parent
+            owner = self.ancestry.parent(owner)
         if pattern is None or owner is None:
             return ResultUse(UseClass.PROPAGATED, condition, ok_escapes=True)
         consequence = owner.child_by_field_name("consequence") or owner.child_by_field_name("body")
@@ -631,6 +638,7 @@ class ApplyChecker:
 
     def __init__(self, model: FileModel) -> None:
         self.model = model
+        self.ancestry = model.ancestry
         self.visiting: set[int] = set()
 
     def of_result_use(self, use: ResultUse) -> Check:
@@ -672,15 +680,15 @@ class ApplyChecker:
             self.visiting.discard(key)
 
     def _of_value(self, node: Node) -> Check:
-        node = outer_parens(node)
-        parent = node.parent
+        node = outer_parens(node, self.ancestry)
+        parent = self.ancestry.parent(node)
         if parent is None:
             return NOTHING
         kind = parent.type
-        if kind == "field_expression" and field_of(node) == "value":
+        if kind == "field_expression" and field_of(node, self.ancestry) == "value":
             name = text(parent.child_by_field_name("field"))
             return FIELD_CHECKS.get(name, NOTHING)
-        if kind == "let_declaration" and field_of(node) == "value":
+        if kind == "let_declaration" and field_of(node, self.ancestry) == "value":
             pattern = parent.child_by_field_name("pattern")
             if pattern is not None and pattern.type == "mut_pattern":
                 pattern = next(
@@ -702,15 +710,16 @@ class ApplyChecker:
                 return checks
             return NOTHING
         if kind == "expression_statement":
-            if is_unterminated_statement(parent) and parent.parent is not None:
-                owner = parent.parent.parent
+            block = self.ancestry.parent(parent)
+            if is_unterminated_statement(parent, self.ancestry) and block is not None:
+                owner = self.ancestry.parent(block)
                 if owner is not None and owner.type in ("function_item", "closure_expression"):
                     return WHOLE
                 if owner is not None:
                     return self.of_value(owner)
             return NOTHING
-        if kind == "block" and is_tail_expression(node):
-            owner = parent.parent
+        if kind == "block" and is_tail_expression(node, self.ancestry):
+            owner = self.ancestry.parent(parent)
             if owner is not None and owner.type in ("function_item", "closure_expression"):
                 return WHOLE
             if owner is not None:
@@ -725,7 +734,7 @@ class ApplyChecker:
             "tuple_expression",
         ):
             if kind == "arguments":
-                call = parent.parent
+                call = self.ancestry.parent(parent)
                 if call is not None and call_path(call)[-1:] == ["drop"]:
                     return NOTHING
             return WHOLE
@@ -733,7 +742,7 @@ class ApplyChecker:
             return self.of_value(parent)
         if kind == "try_expression":
             return self.of_value(parent)
-        if kind == "assignment_expression" and field_of(node) == "right":
+        if kind == "assignment_expression" and field_of(node, self.ancestry) == "right":
             left = parent.child_by_field_name("left")
             if left is not None and left.type == "identifier":
                 binding = self.model.resolution.binding_of(left)

@@ -18,6 +18,8 @@ from burnlint.syntax import macro_name, text, unwrap_parens
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from burnlint.syntax import Ancestry
+
 # Templates whose tokens are code for another program, not uses in this one.
 OPAQUE_MACROS = frozenset({"quote", "quote_spanned", "parse_quote", "parse_quote_spanned"})
 
@@ -198,15 +200,16 @@ class _Resolver:
 
     # the walk --------------------------------------------------------------------------------
     def run(self, root: Node) -> Resolution:
-        # tasks: ("visit", node), ("push",), ("barrier",), ("pop",), ("pop_barrier",),
+        # tasks: ("visit", node, its parent), ("push",), ("barrier",), ("pop",), ("pop_barrier",),
         # ("declare", pattern, kind, declaration, value), ("declare_self", node, parameter),
         # ("assign", target, expression), ("mut_borrow", target, expression)
-        tasks: list[tuple[object, ...]] = [("visit", root)]
+        # a scope's root is an item or the file, never an identifier: its parent is not needed
+        tasks: list[tuple[object, ...]] = [("visit", root, None)]
         while tasks:
             task = tasks.pop()
             op = task[0]
             if op == "visit":
-                self.visit(cast("Node", task[1]), tasks)
+                self.visit(cast("Node", task[1]), cast("Node | None", task[2]), tasks)
             elif op == "push":
                 self.scopes.append({})
             elif op == "barrier":
@@ -242,12 +245,13 @@ class _Resolver:
                             found.mutable_borrows.append(expression)
         return self.result
 
-    def visit(self, node: Node, tasks: list[tuple[object, ...]]) -> None:
+    def visit(self, node: Node, parent: Node | None, tasks: list[tuple[object, ...]]) -> None:
+        """Handle ``node``; ``parent`` comes with it because ``Node.parent`` descends from the
+        root (O(depth)) on every call."""
         kind = node.type
         if kind in _SKIP:
             return
         if kind == "identifier":
-            parent = node.parent
             if parent is not None and parent.type not in _NOT_VARIABLE_PARENTS:
                 self.reference(node, Use(node))
             return
@@ -264,7 +268,7 @@ class _Resolver:
         later: list[tuple[object, ...]] = []
         if kind == "block":
             later.append(("push",))
-            later.extend(("visit", c) for c in node.children)
+            later.extend(("visit", c, node) for c in node.children)
             later.append(("pop",))
         elif kind in _ITEM_BARRIERS:
             later.append(("barrier",))
@@ -282,16 +286,16 @@ class _Resolver:
             for name in ("value", "body"):
                 child = node.child_by_field_name(name)
                 if child is not None:
-                    later.append(("visit", child))
+                    later.append(("visit", child, node))
             later.append(("pop_barrier",))
         elif kind == "let_declaration":
             pattern = node.child_by_field_name("pattern")
             value = node.child_by_field_name("value")
             alternative = node.child_by_field_name("alternative")
             if value is not None:
-                later.append(("visit", value))
+                later.append(("visit", value, node))
             if alternative is not None:
-                later.append(("visit", alternative))
+                later.append(("visit", alternative, node))
             if pattern is not None:
                 binding_kind = "let_else" if alternative is not None else "let"
                 later.append(("declare", pattern, binding_kind, node, value))
@@ -308,19 +312,19 @@ class _Resolver:
                     later.append(("declare", pattern, "closure", parameter, None))
             body = node.child_by_field_name("body")
             if body is not None:
-                later.append(("visit", body))
+                later.append(("visit", body, node))
             later.append(("pop",))
         elif kind == "for_expression":
             value = node.child_by_field_name("value")
             pattern = node.child_by_field_name("pattern")
             body = node.child_by_field_name("body")
             if value is not None:
-                later.append(("visit", value))
+                later.append(("visit", value, node))
             later.append(("push",))
             if pattern is not None:
                 later.append(("declare", pattern, "for", node, None))
             if body is not None:
-                later.append(("visit", body))
+                later.append(("visit", body, node))
             later.append(("pop",))
         elif kind in ("if_expression", "while_expression"):
             condition = node.child_by_field_name("condition")
@@ -330,17 +334,17 @@ class _Resolver:
             alternative = node.child_by_field_name("alternative")
             later.append(("push",))
             if condition is not None:
-                later.append(("visit", condition))
+                later.append(("visit", condition, node))
             if consequence is not None:
-                later.append(("visit", consequence))
+                later.append(("visit", consequence, node))
             later.append(("pop",))
             if alternative is not None:
-                later.append(("visit", alternative))
+                later.append(("visit", alternative, node))
         elif kind == "let_condition":
             value = node.child_by_field_name("value")
             pattern = node.child_by_field_name("pattern")
             if value is not None:
-                later.append(("visit", value))
+                later.append(("visit", value, node))
             if pattern is not None:
                 later.append(("declare", pattern, "if_let", node, None))
         elif kind == "match_arm":
@@ -350,29 +354,29 @@ class _Resolver:
                 later.append(("declare", pattern, "match", node, None))
                 condition = pattern.child_by_field_name("condition")
                 if condition is not None:
-                    later.append(("visit", condition))
+                    later.append(("visit", condition, pattern))
             value = node.child_by_field_name("value")
             if value is not None:
-                later.append(("visit", value))
+                later.append(("visit", value, node))
             later.append(("pop",))
         elif kind in ("assignment_expression", "compound_assignment_expr"):
             left = node.child_by_field_name("left")
             right = node.child_by_field_name("right")
             if right is not None:
-                later.append(("visit", right))
+                later.append(("visit", right, node))
             if left is not None:
                 if left.type == "identifier":
                     later.append(("assign", left, node))
                     if kind == "compound_assignment_expr":
-                        later.append(("visit", left))
+                        later.append(("visit", left, node))
                 else:
-                    later.append(("visit", left))
+                    later.append(("visit", left, node))
         elif kind == "reference_expression":
             value = node.child_by_field_name("value")
             if value is not None and any(c.type == "mutable_specifier" for c in node.children):
                 later.append(("mut_borrow", value, node))
             if value is not None:
-                later.append(("visit", value))
+                later.append(("visit", value, node))
         elif kind in (
             "field_identifier",
             "shorthand_field_identifier",
@@ -381,7 +385,7 @@ class _Resolver:
         ):
             return
         else:
-            later.extend(("visit", c) for c in node.children if c.is_named)
+            later.extend(("visit", c, node) for c in node.children if c.is_named)
         tasks.extend(reversed(later))
 
     def visit_macro(self, invocation: Node) -> None:
@@ -435,6 +439,14 @@ def resolve(root: Node) -> Resolution:
     return _Resolver().run(root)
 
 
+def _outermost_barrier(outer: Node | None, node: Node) -> Node | None:
+    """The outermost item barrier among ``node`` and its ancestors (``outer``: among its
+    ancestors)."""
+    if outer is not None:
+        return outer
+    return node if node.type in _ITEM_BARRIERS else None
+
+
 class LazyResolution:
     """Name resolution computed per top-level function on first demand.
 
@@ -442,17 +454,14 @@ class LazyResolution:
     most functions of a candidate file hold no store operation and are never resolved.
     """
 
-    def __init__(self, root: Node) -> None:
+    def __init__(self, root: Node, ancestry: Ancestry) -> None:
         self.root = root
+        self.ancestry = ancestry
         self._done: dict[int, Resolution] = {}
+        self._barriers: dict[int, Node | None] = {}  # node id -> outermost barrier around it
 
     def _scope_root(self, node: Node) -> Node:
-        outermost: Node | None = None
-        current: Node | None = node
-        while current is not None:
-            if current.type in _ITEM_BARRIERS:
-                outermost = current
-            current = current.parent
+        outermost = self.ancestry.fold_down(node, self._barriers, None, _outermost_barrier)
         return outermost if outermost is not None else self.root
 
     def resolution_for(self, node: Node) -> Resolution:

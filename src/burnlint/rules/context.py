@@ -41,6 +41,7 @@ class RuleContext:
         source = self.model.source
         span = source.node_span(node)
         snippet = source.snippet(span)
+        item = source.ancestry.enclosing_item(node)
         return Finding(
             location=Location(self.model.path, span),
             rule_id=self.rule.id,
@@ -52,7 +53,7 @@ class RuleContext:
             related=related,
             fix=fix,
             # the engine completes this into a hash with an ordinal (see fingerprint.py)
-            fingerprint=f"{enclosing_item(node)}\x1f{_SPACE.sub(' ', source.text(node))}",
+            fingerprint=f"{item}\x1f{_SPACE.sub(' ', source.text(node))}",
             snippet=snippet.text,
             snippet_start=snippet.start,
             snippet_cut=snippet.cut,
@@ -60,20 +61,3 @@ class RuleContext:
             if self.model.in_test_code(node)
             else self.rule.tags,
         )
-
-
-def enclosing_item(node: Node) -> str:
-    """``impl Trainer > fn fit`` style path of the items around ``node``."""
-    names: list[str] = []
-    current = node.parent
-    while current is not None:
-        if current.type in ("function_item", "mod_item", "trait_item"):
-            name = current.child_by_field_name("name")
-            if name is not None and name.text is not None:
-                names.append(f"{current.type.removesuffix('_item')} {name.text.decode()}")
-        elif current.type == "impl_item":
-            type_node = current.child_by_field_name("type")
-            if type_node is not None and type_node.text is not None:
-                names.append(f"impl {type_node.text.decode()}")
-        current = current.parent
-    return " > ".join(reversed(names))

@@ -161,12 +161,10 @@ def _finding(
     fix: Fix | None,
     level: Level,
 ) -> Finding:
-    from burnlint.rules.context import enclosing_item
-
     span = source.span(start, end)
     snippet = source.snippet(span)
     node = source.root.descendant_for_byte_range(start, end)
-    item = enclosing_item(node) if node is not None else ""
+    item = source.ancestry.enclosing_item(node) if node is not None else ""
     text = source.data[start:end].decode("utf-8", errors="replace")
     return Finding(
         location=Location(source.display_path, span),
