@@ -119,6 +119,16 @@ def else_if_chain(n: int = 1_000) -> str:
     return HEADER + "fn f(model: &M, c: bool) { " + branch * n + "{} }\n"
 
 
+def else_if_chain_in_a_loop(n: int = 1_000) -> str:
+    branch = 'if c { model.save_into(&mut SafetensorsStore::from_file("a")).unwrap(); } else '
+    return HEADER + "fn f(model: &M, c: bool) { for _ in 0..3 { " + branch * n + "{} } }\n"
+
+
+def deep_blocks_in_a_loop(depth: int = 10_000) -> str:
+    body = "{" * depth + SAVE + "}" * depth
+    return HEADER + f"fn f(model: &M) {{ for _ in 0..3 {body} }}\n"
+
+
 def stacked_allows(n: int = 2_000) -> str:
     allows = "// burnlint: allow(BL003, BL001)\n" * n
     return HEADER + f"fn f(model: &M) {{ for _ in 0..2 {{\n{allows}{SAVE}\n}} }}\n"
@@ -190,6 +200,8 @@ CASES: dict[str, Case] = {
     "2k-module-structs": Case(many_module_structs),
     "10k-nested-blocks": Case(deep_blocks),
     "1k-else-if-chain": Case(else_if_chain),
+    "1k-else-if-chain-in-a-loop": Case(else_if_chain_in_a_loop),
+    "10k-nested-blocks-in-a-loop": Case(deep_blocks_in_a_loop),
     "2k-stacked-allows": Case(stacked_allows),
     "1k-saves-in-one-loop": Case(saves_in_one_loop),
     "2k-helper-functions": Case(many_helpers),

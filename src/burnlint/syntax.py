@@ -133,16 +133,19 @@ def walk_with_cursor(node: Node, *, skip: frozenset[str] = frozenset()) -> Itera
     is kept keeps every node under it; a cursor caches nothing, and each node yielded is freed
     once the caller drops it."""
     cursor = node.walk()
+    depth = 0  # kept here: the cursor's own ``depth`` is counted along its whole stack
     while True:
         current = cursor.node
         assert current is not None  # a cursor always stands on a node
         yield current
-        if (cursor.depth == 0 or current.type not in skip) and cursor.goto_first_child():
+        if (depth == 0 or current.type not in skip) and cursor.goto_first_child():
+            depth += 1
             continue
         # the cursor's root is ``node``: it never moves to ``node``'s siblings or parent
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
                 return
+            depth -= 1
 
 
 def named_descendants(node: Node, types: frozenset[str]) -> Iterator[Node]:

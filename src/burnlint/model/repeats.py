@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from burnlint.model.file_model import FileModel
     from burnlint.model.scopes import Binding
+    from burnlint.syntax import Ancestry
 
 _SPACE = re.compile(r"\s+")
 OVERWRITE_REFUSING = frozenset({StoreKind.SAFETENSORS, StoreKind.BURNPACK})
@@ -58,27 +59,50 @@ def _normalise(node: Node) -> str:
     return _SPACE.sub("", text(strip_reference(node)))
 
 
-def _once_per_iteration(op: StoreOp, loop: Node) -> bool:
-    """The save is followed, in its own block or an enclosing one inside the loop, by an
-    unconditional `break` or `return`: it runs at most once."""
-    current: Node | None = op.node
-    while current is not None and current != loop:
-        parent = current.parent
-        if parent is not None and parent.type == "block":
-            after = False
-            for child in parent.named_children:
-                if after:
-                    statement = (
-                        child.named_children[0]
-                        if child.type == "expression_statement" and child.named_children
-                        else child
-                    )
-                    if statement.type in ("break_expression", "return_expression"):
-                        return True
-                if child == current:
-                    after = True
-        current = parent
-    return False
+class _LoopExits:
+    """Whether a node of one loop's body is followed, in its own block or an enclosing one
+    inside the loop, by an unconditional `break` or `return`: then it runs at most once per
+    loop. The saves of a loop share their ancestors (an else-if chain of a thousand
+    branches, a block of a thousand saves), so the answers are kept per node, and each block
+    is searched once for its last exit."""
+
+    def __init__(self, loop: Node, ancestry: Ancestry) -> None:
+        self._loop_id = loop.id
+        self._ancestry = ancestry
+        self._exits: dict[int, bool] = {}  # node id -> an exit follows it or an ancestor
+        self._last_exit: dict[int, int] = {}  # block id -> start of its last exit, or -1
+
+    def followed_by_exit(self, node: Node) -> bool:
+        chain: list[Node] = []
+        current: Node | None = node
+        while current is not None and current.id != self._loop_id:
+            if current.id in self._exits:
+                break
+            chain.append(current)
+            current = self._ancestry.parent(current)
+        exits = current is not None and self._exits.get(current.id, False)
+        for inner in reversed(chain):
+            exits = exits or self._exit_after(inner)
+            self._exits[inner.id] = exits
+        return exits
+
+    def _exit_after(self, node: Node) -> bool:
+        block = self._ancestry.parent(node)
+        if block is None or block.type != "block":
+            return False
+        last = self._last_exit.get(block.id)
+        if last is None:
+            last = -1
+            for child in block.named_children:
+                statement = (
+                    child.named_children[0]
+                    if child.type == "expression_statement" and child.named_children
+                    else child
+                )
+                if statement.type in ("break_expression", "return_expression"):
+                    last = child.start_byte
+            self._last_exit[block.id] = last
+        return node.start_byte < last
 
 
 class _LoopRemovals:
@@ -134,6 +158,7 @@ def _within(node: Node, region: Node) -> bool:
 def repeated_saves(model: FileModel) -> list[RepeatedSave]:
     found: dict[int, RepeatedSave] = {}
     removals: dict[int, _LoopRemovals] = {}  # by loop node id
+    exits: dict[int, _LoopExits] = {}  # by loop node id
     for op in model.ops:
         if not op.is_save or not refuses_overwrite(op.store):
             continue
@@ -142,8 +167,11 @@ def repeated_saves(model: FileModel) -> list[RepeatedSave]:
         loop = model.loop_of(op.node)
         if loop is None:
             continue
-        if _once_per_iteration(op, loop.node):
-            continue
+        loop_exits = exits.get(loop.node.id)
+        if loop_exits is None:
+            loop_exits = exits[loop.node.id] = _LoopExits(loop.node, model.ancestry)
+        if loop_exits.followed_by_exit(op.node):
+            continue  # it runs once
         verdict = _repeats(op, store, loop, model)
         if verdict is None:
             continue
