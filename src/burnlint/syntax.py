@@ -262,38 +262,6 @@ def macro_path(invocation: Node) -> list[str]:
     return path_segments(macro) if macro is not None else []
 
 
-def enclosing(node: Node, types: frozenset[str], stop: frozenset[str] = frozenset()) -> Node | None:
-    current = node.parent
-    while current is not None:
-        if current.type in types:
-            return current
-        if current.type in stop:
-            return None
-        current = current.parent
-    return None
-
-
-def is_descendant(node: Node, ancestor: Node) -> bool:
-    return (
-        ancestor.start_byte <= node.start_byte
-        and node.end_byte <= ancestor.end_byte
-        and (
-            node.start_byte != ancestor.start_byte
-            or node.end_byte != ancestor.end_byte
-            or _has_ancestor(node, ancestor)
-        )
-    )
-
-
-def _has_ancestor(node: Node, ancestor: Node) -> bool:
-    current: Node | None = node
-    while current is not None:
-        if current == ancestor:
-            return True
-        current = current.parent
-    return False
-
-
 def field_of(node: Node, ancestry: Ancestry) -> str | None:
     """The field name under which ``node`` hangs from its parent."""
     parent = ancestry.parent(node)

@@ -30,6 +30,8 @@ from burnlint.syntax import call_path, method_call_parts, nodes_of_type, walk
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from burnlint.syntax import Ancestry
+
 _SCOPE_WORDS = tuple(name.encode() for name in (*STORE_NAMES, "ModuleSnapshot", "ModuleStore"))
 _OPAQUE = frozenset({"token_tree", "macro_definition"})
 
@@ -200,7 +202,7 @@ class FileModel:
         for op in self.ops:
             if not op.returns_result:
                 continue
-            function = _enclosing_function(op.node)
+            function = _enclosing_function(op.node, self.ancestry)
             if function is not None:
                 found.setdefault(function.id, []).append(op)
         return found
@@ -232,12 +234,8 @@ class FileModel:
                     return None
             elif (
                 node.type == "identifier"
-                and node.parent is not None
-                and node.parent.type
-                not in (
-                    "scoped_identifier",
-                    "macro_invocation",
-                )
+                and (parent := self.ancestry.parent(node)) is not None
+                and parent.type not in ("scoped_identifier", "macro_invocation")
             ):
                 binding = self.resolution.binding_of(node)
                 if binding is None:
@@ -273,14 +271,14 @@ def _has_test_attribute(item: Node) -> bool:
     return False
 
 
-def _enclosing_function(node: Node) -> Node | None:
-    current = node.parent
+def _enclosing_function(node: Node, ancestry: Ancestry) -> Node | None:
+    current = ancestry.parent(node)
     while current is not None:
         if current.type == "function_item":
             return current
         if current.type == "closure_expression":
             return None
-        current = current.parent
+        current = ancestry.parent(current)
     return None
 
 
