@@ -280,12 +280,7 @@ def test_pathological_file(name: str, tmp_path: Path) -> None:
 # --- the reporters on long lines ----------------------------------------------------------------
 
 
-def _finding_on_long_line(prefix: int, needle: str, suffix: int) -> Finding:
-    line = "a" * prefix + needle + "b" * suffix
-    start = prefix + 1
-    span = Span(
-        prefix, prefix + len(needle), 1, start, 1, start + len(needle), start, start + len(needle)
-    )
+def _bl001(span: Span, snippet: str, snippet_start: int = 0, snippet_cut: bool = False) -> Finding:
     return Finding(
         Location("big.rs", span),
         "BL001",
@@ -293,8 +288,19 @@ def _finding_on_long_line(prefix: int, needle: str, suffix: int) -> Finding:
         Level.ERROR,
         "the result is discarded",
         label="here",
-        snippet=line,
+        snippet=snippet,
+        snippet_start=snippet_start,
+        snippet_cut=snippet_cut,
     )
+
+
+def _finding_on_long_line(prefix: int, needle: str, suffix: int) -> Finding:
+    line = "a" * prefix + needle + "b" * suffix
+    start = prefix + 1
+    span = Span(
+        prefix, prefix + len(needle), 1, start, 1, start + len(needle), start, start + len(needle)
+    )
+    return _bl001(span, line)
 
 
 def _result(*findings: Finding) -> LintResult:
@@ -396,21 +402,7 @@ def _cut_and_whole(line_texts: list[str], start: int, end: int) -> tuple[Finding
     span = source.span(len(joined[:start].encode("utf-8")), len(joined[:end].encode("utf-8")))
     cut = source.snippet(span)
     lines = joined.split("\n")[span.start_line - 1 : span.end_line]
-
-    def finding(snippet: str, snippet_start: int = 0, snippet_cut: bool = False) -> Finding:
-        return Finding(
-            Location("big.rs", span),
-            "BL001",
-            "discarded-store-result",
-            Level.ERROR,
-            "the result is discarded",
-            label="here",
-            snippet=snippet,
-            snippet_start=snippet_start,
-            snippet_cut=snippet_cut,
-        )
-
-    return finding(cut.text, cut.start, cut.cut), finding("\n".join(lines))
+    return _bl001(span, cut.text, cut.start, cut.cut), _bl001(span, "\n".join(lines))
 
 
 NEEDLE = "model.save_into(&mut store)"
