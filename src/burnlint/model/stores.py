@@ -280,7 +280,7 @@ class StoreEvaluator:
         build = self.store_of(binding.value)
         if build is None:
             return None
-        let_block = binding.declaration.parent
+        let_block = self.model.ancestry.parent(binding.declaration)
         fold = self._folds.get(binding)
         if fold is None and self._is_final(binding.value):
             fold = self._folds[binding] = _AssignmentFold.start(binding, build)
@@ -320,8 +320,9 @@ class StoreEvaluator:
         final = self._is_final(right)
         if assigned is None:
             return build, final
-        statement = assignment.parent
-        unconditional = statement is not None and statement.parent == let_block
+        ancestry = self.model.ancestry
+        statement = ancestry.parent(assignment)
+        unconditional = statement is not None and ancestry.parent(statement) == let_block
         return (assigned if unconditional else build.merged_maybe(assigned)), final
 
     def _is_final(self, node: Node) -> bool:
