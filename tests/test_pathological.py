@@ -134,6 +134,11 @@ def stacked_allows(n: int = 2_000) -> str:
     return HEADER + f"fn f(model: &M) {{ for _ in 0..2 {{\n{allows}{SAVE}\n}} }}\n"
 
 
+def allowed_saves(n: int = 5_000) -> str:
+    allowed = f"// burnlint: allow(BL001, BL003) -- baseline\n{SAVE}\n" * n
+    return HEADER + f"fn f(model: &M) {{ for _ in 0..2 {{\n{allowed}}} }}\n"
+
+
 def saves_in_one_loop(n: int = 1_000) -> str:
     return HEADER + "fn f(model: &M) { for e in 0..3 {\n" + (SAVE + "\n") * n + "} }\n"
 
@@ -203,6 +208,7 @@ CASES: dict[str, Case] = {
     "1k-else-if-chain-in-a-loop": Case(else_if_chain_in_a_loop),
     "10k-nested-blocks-in-a-loop": Case(deep_blocks_in_a_loop),
     "2k-stacked-allows": Case(stacked_allows),
+    "5k-allowed-saves": Case(allowed_saves),
     "1k-saves-in-one-loop": Case(saves_in_one_loop),
     "2k-helper-functions": Case(many_helpers),
     "1k-builder-chain": Case(long_builder_chain),

@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from burnlint import engine, suppress
 from burnlint.engine import lint_source
@@ -419,3 +421,52 @@ def test_per_file_ignores_outside_the_base_do_not_apply(tmp_path: Path) -> None:
         exclude_root=tmp_path / "elsewhere",
     )
     assert found(result) == [(5, "BL001")]
+
+
+# --- which allows cover a line: the index against testing every allow ----------------------------
+
+
+@st.composite
+def _allows(draw: st.DrawFn) -> list[suppress.Allow]:
+    allows = []
+    for line in range(draw(st.integers(0, 30))):
+        first = draw(st.integers(1, 60))
+        last = first + draw(st.integers(-1, 40))  # first - 1: the allow covers nothing
+        rules = draw(st.lists(st.sampled_from(["BL001", "BL003", None]), min_size=1, max_size=3))
+        ids = tuple(suppress.AllowId(str(r), 0, 0, r) for r in rules)
+        allows.append(
+            suppress.Allow(
+                line=line,
+                comment_start=0,
+                comment_end=0,
+                file_level=draw(st.integers(0, 9)) == 0,
+                trailing=False,
+                ids=ids,
+                ids_start=0,
+                ids_end=0,
+                first_line=first,
+                last_line=last,
+                reason=None,
+            )
+        )
+    return allows
+
+
+@settings(max_examples=300, deadline=None)
+@given(_allows(), st.lists(st.integers(0, 110), min_size=1, max_size=20))
+def test_the_allow_index_finds_exactly_the_covering_allows(
+    allows: list[suppress.Allow], lines: list[int]
+) -> None:
+    index = suppress.AllowIndex(allows)
+    for rule_id in ("BL001", "BL003", "BL005"):
+        for line in lines:
+            expected = {
+                (a, i)
+                for a, allow in enumerate(allows)
+                if allow.covers(line)
+                for i, allow_id in enumerate(allow.ids)
+                if allow_id.rule_id == rule_id
+            }
+            found = index.hits(rule_id, line)
+            assert len(found) == len(set(found))
+            assert set(found) == expected

@@ -21,6 +21,7 @@ are suppressed. BL008 findings (unused allows) are left alone: ``--fix`` removes
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -31,7 +32,13 @@ from burnlint.fix import digest, syntax_error_count, write_atomically
 from burnlint.source import DecodeError, SourceFile, decode_source
 
 # the statements an allow covers, exactly as suppress.py computes them
-from burnlint.suppress import Allow, next_statement, parse_directives, statement_of
+from burnlint.suppress import (
+    Allow,
+    AllowIndex,
+    next_statement,
+    parse_directives,
+    statement_of,
+)
 
 REASON = "baseline"
 UNUSED_SUPPRESSION = "BL008"
@@ -178,17 +185,15 @@ def verify(display: str, old: bytes, plan: _Plan, findings: list[Finding]) -> st
     if syntax_error_count(plan.data) > syntax_error_count(old):
         return "the edited text would not parse"
     source = SourceFile(display, plan.data, parse(plan.data))
-    allows = parse_directives(source).allows
+    index = AllowIndex(parse_directives(source).allows)
+    inserted = sorted(plan.inserted_lines)
     skipped = {id(f) for f in plan.uncovered}
     for finding in findings:
         if id(finding) in skipped:
             continue
         line = finding.location.span.start_line
-        line += sum(1 for line0 in plan.inserted_lines if line0 <= line - 1)
-        if not any(
-            allow.covers(line) and any(i.rule_id == finding.rule_id for i in allow.ids)
-            for allow in allows
-        ):
+        line += bisect_right(inserted, line - 1)  # the comments inserted above it
+        if not index.hits(finding.rule_id, line):
             return f"the comment for {finding.rule_id} on line {line} would not cover it"
     return None
 

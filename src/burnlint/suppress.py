@@ -29,6 +29,7 @@ allow that also matches a per-file ignore still counts as used.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -386,15 +387,9 @@ def finish_file(
     used: set[tuple[int, int]] = set()  # (allow index, id index)
     suppressed: Counter[str] = Counter()
     kept: list[Finding] = []
+    index = AllowIndex(directives.allows)
     for finding in findings:
-        line = finding.location.span.start_line
-        hits = [
-            (a, i)
-            for a, allow in enumerate(directives.allows)
-            if allow.covers(line)
-            for i, allow_id in enumerate(allow.ids)
-            if allow_id.rule_id == finding.rule_id
-        ]
+        hits = index.hits(finding.rule_id, finding.location.span.start_line)
         if hits:
             used.update(hits)
             suppressed[finding.rule_id] += 1
@@ -431,6 +426,47 @@ def finish_file(
                 out.append(finding)
         kept = out
     return FileVerdict(tuple(kept), tuple(sorted(suppressed.items())))
+
+
+class AllowIndex:
+    """A file's allows by rule, to find those that cover a line without testing every allow
+    against every finding (a file of thousands of allowed saves). Line allows are sorted by
+    their first line; ``reach[k]`` is the furthest last line among the first k + 1 of them, so
+    a lookup walks back from the last allow starting at or before the line only while an
+    allow so far back can still cover it."""
+
+    def __init__(self, allows: Sequence[Allow]) -> None:
+        self._file_level: dict[str, list[tuple[int, int]]] = {}
+        ranged: dict[str, list[tuple[int, int, int, int]]] = {}  # first, last, allow, id
+        for a, allow in enumerate(allows):
+            for i, allow_id in enumerate(allow.ids):
+                if allow_id.rule_id is None:
+                    continue
+                if allow.file_level:
+                    self._file_level.setdefault(allow_id.rule_id, []).append((a, i))
+                else:
+                    entry = (allow.first_line, allow.last_line, a, i)
+                    ranged.setdefault(allow_id.rule_id, []).append(entry)
+        self._ranged: dict[str, tuple[list[int], list[int], list[tuple[int, int, int, int]]]] = {}
+        for rule_id, entries in ranged.items():
+            entries.sort()
+            reach: list[int] = []
+            for _first, last, _a, _i in entries:
+                reach.append(max(last, reach[-1]) if reach else last)
+            self._ranged[rule_id] = ([e[0] for e in entries], reach, entries)
+
+    def hits(self, rule_id: str, line: int) -> list[tuple[int, int]]:
+        """(allow index, id index) of every allow of ``rule_id`` that covers ``line``."""
+        found = list(self._file_level.get(rule_id, ()))
+        if rule_id in self._ranged:
+            firsts, reach, entries = self._ranged[rule_id]
+            k = bisect_right(firsts, line) - 1
+            while k >= 0 and reach[k] >= line:
+                _first, last, a, i = entries[k]
+                if last >= line:
+                    found.append((a, i))
+                k -= 1
+        return found
 
 
 def ignored_rules(path: Path, options: EngineOptions) -> frozenset[str]:
