@@ -134,6 +134,20 @@ def stacked_allows(n: int = 2_000) -> str:
     return HEADER + f"fn f(model: &M) {{ for _ in 0..2 {{\n{allows}{SAVE}\n}} }}\n"
 
 
+def adapter_loads_of_many_modules(n: int = 5_000) -> str:
+    """``n`` module structs and ``n`` PyTorch-facing Safetensors loads in one function."""
+    items = "".join(
+        f"#[derive(Module, Debug)]\npub struct S{i}<B: Backend> {{ l: Vec<Linear<B>> }}\n"
+        for i in range(n)
+    )
+    loads = "".join(
+        f'model.load_from(&mut SafetensorsStore::from_file("w{i}.st")'
+        ".with_from_adapter(PyTorchToBurnAdapter)).unwrap();\n"
+        for i in range(n)
+    )
+    return HEADER + items + f"fn f(model: &mut M) {{ {loads}}}\n"
+
+
 def allowed_saves(n: int = 5_000) -> str:
     allowed = f"// burnlint: allow(BL001, BL003) -- baseline\n{SAVE}\n" * n
     return HEADER + f"fn f(model: &M) {{ for _ in 0..2 {{\n{allowed}}} }}\n"
@@ -209,6 +223,7 @@ CASES: dict[str, Case] = {
     "10k-nested-blocks-in-a-loop": Case(deep_blocks_in_a_loop),
     "2k-stacked-allows": Case(stacked_allows),
     "5k-allowed-saves": Case(allowed_saves),
+    "5k-adapter-loads": Case(adapter_loads_of_many_modules),
     "1k-saves-in-one-loop": Case(saves_in_one_loop),
     "2k-helper-functions": Case(many_helpers),
     "1k-builder-chain": Case(long_builder_chain),

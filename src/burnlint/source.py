@@ -4,7 +4,7 @@ line/column pairs that people (1-based characters) and SARIF (UTF-16 code units)
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -33,6 +33,29 @@ class Snippet(NamedTuple):
     cut: bool = False
 
 
+# From this many bytes into a line, columns are counted from marks (``SourceFile._columns``).
+_COUNT_FROM_MARKS = 1_024
+
+
+def _joined_slice(lines: list[str], start: int, end: int) -> str:
+    """``"\\n".join(lines)[start:end]``, without joining the lines (one may be megabytes)."""
+    pieces: list[str] = []
+    position = 0  # where the current line starts in the joined text
+    for index, line in enumerate(lines):
+        if index and start <= position - 1 < end:  # the line break before this line
+            pieces.append("\n")
+        if position >= end:
+            break
+        pieces.append(line[max(0, start - position) : max(0, end - position)])
+        position += len(line) + 1
+    return "".join(pieces)
+
+
+def _starts_character(data: bytes, byte: int) -> bool:
+    """``byte`` is the first byte of a UTF-8 character, or the end of ``data``."""
+    return byte >= len(data) or data[byte] & 0xC0 != 0x80  # not a continuation byte
+
+
 class DecodeError(ValueError):
     """The file is not UTF-8 text (or is binary)."""
 
@@ -56,6 +79,11 @@ class SourceFile:
     display_path: str
     data: bytes
     tree: Tree
+    # by line: byte offsets at which its columns were counted, and the counts there
+    _column_marks: dict[int, tuple[list[int], list[tuple[int, int]]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _long_lines: dict[int, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @cached_property
     def line_starts(self) -> list[int]:
@@ -91,11 +119,39 @@ class SourceFile:
         end = self.line_starts[line0 + 1] if line0 + 1 < len(self.line_starts) else len(self.data)
         return self.data[start:end].rstrip(b"\r\n")
 
+    def _line_text(self, line0: int) -> str:
+        """Line ``line0`` decoded, without its line break; a long line is decoded once (many
+        findings on one line all take their snippet from it)."""
+        text = self._long_lines.get(line0)
+        if text is None:
+            text = self.line_bytes(line0).decode("utf-8", errors="replace")
+            if len(text) > MAX_SNIPPET:
+                self._long_lines[line0] = text
+        return text
+
     def _columns(self, byte: int) -> tuple[int, int, int]:
+        """(line, character column, UTF-16 column) of ``byte``, 1-based. The columns count the
+        characters of the line before ``byte``; far into a line they are counted from the
+        nearest point counted before (many findings on one long line would each decode it
+        again from its start)."""
         line0 = self.line_of(byte)
-        prefix = self.data[self.line_starts[line0] : byte].decode("utf-8", errors="replace")
-        utf16 = len(prefix.encode("utf-16-le")) // 2
-        return line0 + 1, len(prefix) + 1, utf16 + 1
+        base = self.line_starts[line0]
+        chars = units = 0
+        marks = None
+        if byte - base > _COUNT_FROM_MARKS:
+            marks = self._column_marks.setdefault(line0, ([base], [(0, 0)]))
+            k = bisect.bisect_right(marks[0], byte) - 1
+            base, (chars, units) = marks[0][k], marks[1][k]
+        piece = self.data[base:byte].decode("utf-8", errors="replace")
+        chars += len(piece)
+        units += len(piece.encode("utf-16-le")) // 2
+        # a point to count from next time, at a character's first byte only (so that decoding
+        # from it gives what decoding from the line's start gives)
+        if marks is not None and byte > base and _starts_character(self.data, byte):
+            k = bisect.bisect_right(marks[0], byte)
+            marks[0].insert(k, byte)
+            marks[1].insert(k, (chars, units))
+        return line0 + 1, chars + 1, units + 1
 
     def span(self, start_byte: int, end_byte: int) -> Span:
         start_line, start_col, start_u16 = self._columns(start_byte)
@@ -123,16 +179,15 @@ class SourceFile:
         wanted = span.start_col - 1 + MAX_SNIPPET
         line0 = span.start_line - 1
         while line0 < span.end_line and size <= wanted:
-            line = self.line_bytes(line0).decode("utf-8", errors="replace")
+            line = self._line_text(line0)
             kept.append(line)
             size += 1 + len(line)
             line0 += 1
-        text = "\n".join(kept)
         if size <= MAX_SNIPPET and line0 == span.end_line:
-            return Snippet(text)
+            return Snippet("\n".join(kept))
         start = max(0, span.start_col - 1 - SNIPPET_CONTEXT)
         cut = line0 < span.end_line or size > start + MAX_SNIPPET
-        return Snippet(text[start : start + MAX_SNIPPET], start, cut)
+        return Snippet(_joined_slice(kept, start, start + MAX_SNIPPET), start, cut)
 
     def text(self, node: Node) -> str:
         return self.data[node.start_byte : node.end_byte].decode("utf-8", errors="replace")

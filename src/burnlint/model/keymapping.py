@@ -140,7 +140,8 @@ def loaders(model: FileModel) -> list[Loader]:
                 "a `SafetensorsStore` loaded beside a PyTorch loader in the same function"
             )
             facing.append(loader)
-    facing = [f for f in facing if not _round_trip(f, model)]
+    first_saves = _first_safetensors_saves(model)
+    facing = [f for f in facing if not _round_trip(f, model, first_saves)]
     return sorted(facing, key=lambda loader: loader.report_at.start_byte)
 
 
@@ -184,7 +185,20 @@ def _store_use(top: Node, model: FileModel) -> str | None:
     return found
 
 
-def _round_trip(loader: Loader, model: FileModel) -> bool:
+def _first_safetensors_saves(model: FileModel) -> dict[int, int]:
+    """Where the first save into a Safetensors store starts, by the node id of its function:
+    gathered once per file (a file can hold thousands of loads and saves)."""
+    first: dict[int, int] = {}
+    for op in model.ops:
+        if op.is_save and op.store is not None and op.store.kind is StoreKind.SAFETENSORS:
+            function = _function_of(op.node, model.ancestry)
+            if function is not None:
+                start = op.node.start_byte
+                first[function.id] = min(start, first.get(function.id, start))
+    return first
+
+
+def _round_trip(loader: Loader, model: FileModel, first_saves: dict[int, int]) -> bool:
     """A Safetensors load of what the same function saved into a Safetensors store just
     before: Burn's own key names, whatever adapter converts them on the way."""
     if loader.kind is not StoreKind.SAFETENSORS or not loader.loads:
@@ -193,11 +207,5 @@ def _round_trip(loader: Loader, model: FileModel) -> bool:
     function = _function_of(first_load, model.ancestry)
     if function is None:
         return False
-    return any(
-        op.is_save
-        and op.store is not None
-        and op.store.kind is StoreKind.SAFETENSORS
-        and op.node.start_byte < first_load.start_byte
-        and _function_of(op.node, model.ancestry) == function
-        for op in model.ops
-    )
+    first_save = first_saves.get(function.id)
+    return first_save is not None and first_save < first_load.start_byte

@@ -159,14 +159,33 @@ def dumps(log: Any) -> str:
 # --- serialization ------------------------------------------------------------------------------
 
 
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(field.name for field in attr.fields(cls))
+
+
 def _om(cls: Any, **given: Any) -> Any:
     """A sarif-om object with exactly the ``given`` fields set; every other field is None."""
-    unset = {field.name: None for field in attr.fields(cls) if field.name not in given}
+    unset = {name: None for name in _field_names(cls) if name not in given}
     return cls(**unset, **given)
 
 
 def _is_empty_container(value: object) -> bool:
     return isinstance(value, (list, tuple, dict)) and not value
+
+
+@cache
+def _properties(cls: type) -> tuple[tuple[str, str], ...] | None:
+    """(schema property, attribute) of a sarif-om class in the order they are written (the
+    schema's, see ``_SCHEMA_ORDER``), or None for a class that is not a sarif-om one. Worked
+    out once per class: a log can hold tens of thousands of results."""
+    if not attr.has(cls):
+        return None
+    fields = {f.metadata["schema_property_name"]: f.name for f in attr.fields(cls)}
+    preferred = _SCHEMA_ORDER.get(cls.__name__, ())
+    order = [name for name in preferred if name in fields]
+    order += [name for name in fields if name not in preferred]
+    return tuple((name, fields[name]) for name in order)
 
 
 def to_json(value: Any) -> Any:
@@ -175,14 +194,16 @@ def to_json(value: Any) -> Any:
     Properties are named by each attrs field's ``schema_property_name``. Only ``None`` and empty
     optional arrays/objects are left out; every other value is written, defaults included.
     """
-    if attr.has(type(value)):
-        fields = {f.metadata["schema_property_name"]: f for f in attr.fields(type(value))}
-        preferred = _SCHEMA_ORDER.get(type(value).__name__, ())
-        order = [name for name in preferred if name in fields]
-        order += [name for name in fields if name not in preferred]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [to_json(item) for item in value]
+    cls: type = type(value)
+    properties = _properties(cls)
+    if properties is not None:
         out: dict[str, Any] = {}
-        for name in order:
-            item = getattr(value, fields[name].name)
+        for name, attribute in properties:
+            item = getattr(value, attribute)
             if item is None or (_is_empty_container(item) and name not in _KEEP_EMPTY):
                 continue
             out[name] = to_json(item)
@@ -193,10 +214,6 @@ def to_json(value: Any) -> Any:
             for key, item in value.items()
             if item is not None and not _is_empty_container(item)
         }
-    if isinstance(value, (list, tuple)):
-        return [to_json(item) for item in value]
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
     raise TypeError(f"cannot write {type(value).__name__} to SARIF")
 
 
