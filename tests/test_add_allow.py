@@ -23,14 +23,6 @@ RULE_FIXTURES = sorted((TESTDATA / "rules").rglob("*.rs"))
 MANIFEST = '[package]\nname = "c"\nversion = "0.1.0"\n'
 
 
-@pytest.fixture
-def runner() -> CliRunner:
-    try:  # click < 8.2 mixes stderr into stdout unless told not to
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
-
-
 def run(runner: CliRunner, root: Path, *args: str) -> Result:
     return runner.invoke(cli.cli, ["--project-root", str(root), *args], catch_exceptions=False)
 

@@ -27,14 +27,6 @@ from burnlint.rules.base import Rule
 from factories import finding, result
 
 
-@pytest.fixture
-def runner() -> CliRunner:
-    try:  # click < 8.2 mixes stderr into stdout unless told not to
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
-
-
 def run(runner: CliRunner, *args: str, **kwargs: object) -> Result:
     return runner.invoke(cli.cli, list(args), catch_exceptions=True, **kwargs)  # type: ignore[arg-type]
 

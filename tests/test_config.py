@@ -30,14 +30,6 @@ fn save<M: ModuleSnapshot>(model: &M) {
 """
 
 
-@pytest.fixture
-def runner() -> CliRunner:
-    try:  # click < 8.2 mixes stderr into stdout unless told not to
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
-
-
 def run(runner: CliRunner, *args: str) -> Result:
     return runner.invoke(cli.cli, list(args), catch_exceptions=False)
 

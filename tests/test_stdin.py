@@ -22,14 +22,6 @@ CONCISE = re.compile(r"^(.+):(\d+):(\d+): (error|warning|note)\[(BL\d+)\] (.+)$"
 
 
 @pytest.fixture
-def runner() -> CliRunner:
-    try:  # click < 8.2 mixes stderr into stdout unless told not to
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
-
-
-@pytest.fixture
 def crate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A crate whose binary saves through helpers defined in its lib (other files)."""
     root = tmp_path / "checkpoint-helper"
