@@ -22,7 +22,7 @@ from burnlint.report import FORMATS, ReportContext, preload
 
 if TYPE_CHECKING:
     from burnlint.baseline import Baseline
-    from burnlint.config import CliSettings, Plan
+    from burnlint.config import CliSettings, Plan, Problem
     from burnlint.options import EngineOptions
 
 EXIT_OK = 0
@@ -454,7 +454,6 @@ def check(
     stdin_filename: Path | None,
 ) -> None:
     """Check the Rust files under PATHS (default: the current directory)."""
-    from burnlint import config as configuration
 
     overrides = _cli_settings(
         select, ignore, extend_select, exclude, extend_exclude, respect_gitignore,
@@ -477,9 +476,7 @@ def check(
         # (a SARIF with executionSuccessful: false and the problem as a configuration
         # notification). Outside a terminal report the problems go to stderr as well.
         if output is not None or output_format not in ("text", "concise"):
-            for problem in plan.problems:
-                shown = configuration.display(problem.path, root) if problem.path else None
-                click.echo(f"burnlint: error: {problem.text(shown)}", err=True)
+            _echo_problems(plan.problems, root)
         result = LintResult(
             findings=(),
             notifications=tuple(problem.notification(root) for problem in plan.problems),
@@ -714,6 +711,16 @@ def _fix_until_stable(runs: _Runs, root: Path, result: LintResult, unsafe: bool)
     return result
 
 
+def _echo_problems(problems: Iterable[Problem], root: Path) -> None:
+    """Configuration problems on stderr, one line each, their files shown relative to
+    ``root``."""
+    from burnlint import config as configuration
+
+    for problem in problems:
+        shown = configuration.display(problem.path, root) if problem.path else None
+        click.echo(f"burnlint: error: {problem.text(shown)}", err=True)
+
+
 def _cli_settings(
     select: tuple[str, ...],
     ignore: tuple[str, ...],
@@ -783,9 +790,7 @@ def show_config(
     root = (project_root or _default_project_root()).resolve()
     plan = _plan(paths or (Path("."),), overrides, config_file, root)
     if plan.problems:
-        for problem in plan.problems:
-            shown = configuration.display(problem.path, root) if problem.path else None
-            click.echo(f"burnlint: error: {problem.text(shown)}", err=True)
+        _echo_problems(plan.problems, root)
         raise click.exceptions.Exit(EXIT_ERROR)
     for index, (settings, group) in enumerate(plan.groups):
         if index:
