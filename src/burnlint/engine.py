@@ -72,6 +72,19 @@ def display_path(path: PurePath, root: PurePath) -> str:
         return path.as_posix()
 
 
+def _discover(roots: Sequence[Path], options: EngineOptions) -> Discovery:
+    """The Rust files under ``roots``, as ``options`` select them (``discover.py``)."""
+    from burnlint.discover import discover
+
+    return discover(
+        roots,
+        respect_gitignore=options.respect_gitignore,
+        exclude=options.exclude,
+        exclude_root=options.exclude_root,
+        force_exclude=options.force_exclude,
+    )
+
+
 def lint_paths(
     paths: Sequence[Path],
     options: EngineOptions,
@@ -81,23 +94,12 @@ def lint_paths(
     """Check every Rust file under ``paths``. ``meanwhile`` runs while worker processes check
     the crates (or before the crates are checked, without workers): the CLI loads its output
     format there."""
-    from burnlint.discover import discover
-
-    def find(roots: Sequence[Path]) -> Discovery:
-        return discover(
-            roots,
-            respect_gitignore=options.respect_gitignore,
-            exclude=options.exclude,
-            exclude_root=options.exclude_root,
-            force_exclude=options.force_exclude,
-        )
-
-    discovery = find(paths)
+    discovery = _discover(paths, options)
     files = set(discovery.files)
     # Files named one by one (pre-commit passes the staged ones) are checked with the facts of
     # their whole cargo target: the rest of the crate is read, and reported on only if given.
     crates = sorted({c for f in discovery.explicit if (c := crate_root(f.parent)) is not None})
-    context = {f for f in find(crates).files if f not in files} if crates else set()
+    context = {f for f in _discover(crates, options).files if f not in files} if crates else set()
     options_used = options
     if context:
         reported = files if options.report_paths is None else files & set(options.report_paths)
@@ -114,24 +116,14 @@ def lint_source(path: Path, data: bytes, options: EngineOptions) -> LintResult:
     """Check one in-memory source (an editor's unsaved buffer, ``--stdin-filename``) as if it
     were ``path``: like a file named alone, with the facts of its whole cargo crate read from
     disk, and only ``path`` reported. ``path`` need not exist; it is never read or written."""
-    from burnlint.discover import discover
-
-    def find(roots: Sequence[Path]) -> Discovery:
-        return discover(
-            roots,
-            respect_gitignore=options.respect_gitignore,
-            exclude=options.exclude,
-            exclude_root=options.exclude_root,
-            force_exclude=options.force_exclude,
-        )
-
     absolute = Path(os.path.abspath(path))
-    if options.force_exclude and os.path.isfile(absolute) and not find([absolute]).files:
+    may_be_excluded = options.force_exclude and os.path.isfile(absolute)
+    if may_be_excluded and not _discover([absolute], options).files:
         return LintResult(findings=(), notifications=(), files_checked=0)  # excluded
     context: set[Path] = set()
     crate = crate_root(absolute.parent)
     if crate is not None:
-        context = {Path(os.path.abspath(f)) for f in find([crate]).files} - {absolute}
+        context = {Path(os.path.abspath(f)) for f in _discover([crate], options).files} - {absolute}
     reported = frozenset({absolute})
     if options.report_paths is not None:
         reported &= {Path(os.path.abspath(p)) for p in options.report_paths}
