@@ -754,13 +754,7 @@ def _deleted_region(edit: Edit) -> Any:
         return _om(
             om.Region, byte_offset=edit.start_byte, byte_length=edit.end_byte - edit.start_byte
         )
-    return _om(
-        om.Region,
-        start_line=span.start_line,
-        start_column=span.start_col_utf16,
-        end_line=span.end_line,
-        end_column=span.end_col_utf16,
-    )
+    return _region(span)
 
 
 def _fix(fix: Fix) -> Any:
