@@ -6,12 +6,14 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Fix, Level, Location, RelatedLocation
+from burnlint.findings import Finding, Fix, Level, Location, RelatedLocation, Span
 from burnlint.model.file_model import FileModel
 from burnlint.rules.base import Rule
 
 if TYPE_CHECKING:
     from tree_sitter import Node
+
+    from burnlint.source import SourceFile
 
 _SPACE = re.compile(r"\s+")
 # Findings in tests and benches carry this tag, so reports and `per-file-ignores` can treat
@@ -39,25 +41,55 @@ class RuleContext:
         fix: Fix | None = None,
     ) -> Finding:
         source = self.model.source
-        span = source.node_span(node)
-        snippet = source.snippet(span)
-        item = source.ancestry.enclosing_item(node)
-        return Finding(
-            location=Location(self.model.path, span),
-            rule_id=self.rule.id,
-            rule_name=self.rule.name,
-            level=self.level,
-            message=message,
+        return finding_at(
+            source,
+            source.node_span(node),
+            self.rule,
+            self.level,
+            message,
+            item=source.ancestry.enclosing_item(node),
             help=help,
             label=label,
             related=related,
             fix=fix,
-            # the engine completes this into a hash with an ordinal (see fingerprint.py)
-            fingerprint=f"{item}\x1f{_SPACE.sub(' ', source.text(node))}",
-            snippet=snippet.text,
-            snippet_start=snippet.start,
-            snippet_cut=snippet.cut,
             tags=(*self.rule.tags, TEST_CODE_TAG)
             if self.model.in_test_code(node)
             else self.rule.tags,
         )
+
+
+def finding_at(
+    source: SourceFile,
+    span: Span,
+    rule: type[Rule] | Rule,
+    level: Level,
+    message: str,
+    *,
+    item: str,
+    help: str | None = None,
+    label: str | None = None,
+    related: tuple[RelatedLocation, ...] = (),
+    fix: Fix | None = None,
+    tags: tuple[str, ...] = (),
+) -> Finding:
+    """A finding of ``rule`` at ``span``, with its snippet and its fingerprint's material:
+    ``item`` (the items around it) and its text, spaces normalised. The engine completes the
+    fingerprint into a hash with an ordinal (``engine._with_fingerprints``)."""
+    snippet = source.snippet(span)
+    text = source.data[span.start_byte : span.end_byte].decode("utf-8", errors="replace")
+    return Finding(
+        location=Location(source.display_path, span),
+        rule_id=rule.id,
+        rule_name=rule.name,
+        level=level,
+        message=message,
+        help=help,
+        label=label,
+        related=related,
+        fix=fix,
+        fingerprint=f"{item}\x1f{_SPACE.sub(' ', text)}",
+        snippet=snippet.text,
+        snippet_start=snippet.start,
+        snippet_cut=snippet.cut,
+        tags=tags,
+    )

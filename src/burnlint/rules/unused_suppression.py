@@ -7,19 +7,17 @@ finding, so the engine runs it after suppressions are applied (``suppress.finish
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Applicability, Edit, Finding, Fix, Level, Location
+from burnlint.findings import Applicability, Edit, Finding, Fix, Level
 from burnlint.rules.base import Rule
+from burnlint.rules.context import RuleContext, finding_at
 
 if TYPE_CHECKING:
-    from burnlint.rules.context import RuleContext
     from burnlint.source import SourceFile
     from burnlint.suppress import Allow, AllowId, Directives
 
-_SPACE = re.compile(r"\s+")
 _WHITESPACE = b" \t\r\n\f\v"
 
 
@@ -161,23 +159,15 @@ def _finding(
     fix: Fix | None,
     level: Level,
 ) -> Finding:
-    span = source.span(start, end)
-    snippet = source.snippet(span)
     node = source.root.descendant_for_byte_range(start, end)
-    item = source.ancestry.enclosing_item(node) if node is not None else ""
-    text = source.data[start:end].decode("utf-8", errors="replace")
-    return Finding(
-        location=Location(source.display_path, span),
-        rule_id=UnusedSuppression.id,
-        rule_name=UnusedSuppression.name,
-        level=level,
-        message=message,
+    return finding_at(
+        source,
+        source.span(start, end),
+        UnusedSuppression,
+        level,
+        message,
+        item=source.ancestry.enclosing_item(node) if node is not None else "",
         help=help,
         fix=fix,
-        # the engine completes this into a hash with an ordinal
-        fingerprint=f"{item}\x1f{_SPACE.sub(' ', text)}",
-        snippet=snippet.text,
-        snippet_start=snippet.start,
-        snippet_cut=snippet.cut,
         tags=UnusedSuppression.tags,
     )
