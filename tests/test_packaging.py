@@ -24,6 +24,7 @@ import pytest
 import yaml
 
 import burnlint
+import processes
 from burnlint.rules import ALL_RULES
 
 if sys.version_info >= (3, 11):
@@ -36,59 +37,6 @@ DEMO = REPO / "testdata" / "demo"
 PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]
 # the version's one source; pyproject.toml builds the metadata from it (see test below)
 VERSION = burnlint.__version__
-TIMEOUT = 300
-# What pip and build print when they cannot reach a package index (the test is skipped then).
-_OFFLINE = (
-    "Could not find a version that satisfies",
-    "No matching distribution found",
-    "Failed to establish a new connection",
-    "Temporary failure in name resolution",
-    "Network is unreachable",
-    "Max retries exceeded",
-    "ProxyError",
-)
-
-
-def _run(
-    args: list[str | Path],
-    cwd: Path,
-    env: Mapping[str, str] | None = None,
-    stdin: str | None = None,
-) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(arg) for arg in args],
-        cwd=cwd,
-        env=dict(env) if env is not None else None,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        timeout=TIMEOUT,
-        check=False,
-    )
-
-
-def _succeeded(proc: subprocess.CompletedProcess[str], what: str) -> None:
-    """Fail with the output, or skip when the command could not reach a package index."""
-    if proc.returncode == 0:
-        return
-    output = proc.stdout + proc.stderr
-    if any(sign in output for sign in _OFFLINE):
-        pytest.skip(f"{what}: no package index reachable: {output[-300:]}")
-    pytest.fail(f"{what} exited {proc.returncode}:\n{output}")
-
-
-def _venv_python(venv: Path) -> Path:
-    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-
-
-def _venv_script(venv: Path, name: str) -> Path:
-    return (
-        venv
-        / ("Scripts" if os.name == "nt" else "bin")
-        / (name + ".exe" if os.name == "nt" else name)
-    )
 
 
 # --- the wheel ----------------------------------------------------------------------------------
@@ -98,8 +46,10 @@ def _venv_script(venv: Path, name: str) -> Path:
 def test_built_wheel_installs_and_runs_with_its_rule_docs(tmp_path: Path) -> None:
     pytest.importorskip("build", reason="`build` is in the test extra: pip install -e '.[test]'")
     dist = tmp_path / "dist"
-    built = _run([sys.executable, "-m", "build", "--wheel", "--outdir", dist, REPO], tmp_path)
-    _succeeded(built, "python -m build --wheel")
+    built = processes.run(
+        [sys.executable, "-m", "build", "--wheel", "--outdir", dist, REPO], tmp_path
+    )
+    processes.succeeded(built, "python -m build --wheel")
     (wheel,) = dist.glob("burnlint-*.whl")
     assert wheel.name == f"burnlint-{VERSION}-py3-none-any.whl"
 
@@ -120,43 +70,43 @@ def test_built_wheel_installs_and_runs_with_its_rule_docs(tmp_path: Path) -> Non
         assert f"Classifier: {classifier}" in metadata
 
     venv = tmp_path / "venv"
-    made = _run([sys.executable, "-m", "venv", venv], tmp_path)
+    made = processes.run([sys.executable, "-m", "venv", venv], tmp_path)
     if made.returncode != 0:  # e.g. a Python without ensurepip
         pytest.skip(f"cannot create a virtual environment: {(made.stdout + made.stderr)[-300:]}")
-    python = _venv_python(venv)
-    installed = _run(
+    python = processes.venv_script(venv, "python")
+    installed = processes.run(
         [python, "-m", "pip", "install", "--disable-pip-version-check", "--quiet", wheel],
         tmp_path,
     )
-    _succeeded(installed, f"pip install {wheel.name}")
+    processes.succeeded(installed, f"pip install {wheel.name}")
 
     # from a directory outside the checkout, so nothing can be read from its rules/; UTF-8
     # output (the docs are not all ASCII) also where a pipe would get the ANSI code page
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    burnlint = _venv_script(venv, "burnlint")
+    burnlint = processes.venv_script(venv, "burnlint")
     env = {**os.environ, "PYTHONUTF8": "1"}
     env.pop("BURNLINT_DEBUG", None)
 
-    version = _run([burnlint, "--version"], elsewhere, env)
+    version = processes.run([burnlint, "--version"], elsewhere, env)
     assert version.returncode == 0, version.stderr
     assert version.stdout == f"burnlint {VERSION}\n"
 
-    where = _run(
+    where = processes.run(
         [python, "-c", "from burnlint import docs; print(docs.rule_docs_dir())"], elsewhere, env
     )
     assert where.returncode == 0, where.stderr
     assert "_rule_docs" in where.stdout
     assert str(REPO) not in where.stdout
 
-    listed = _run([burnlint, "rules"], elsewhere, env)
+    listed = processes.run([burnlint, "rules"], elsewhere, env)
     assert listed.returncode == 0, listed.stderr
     rows = listed.stdout.splitlines()
     assert rows[0].split() == ["id", "name", "level", "default", "fixable"]
     assert [row.split()[0] for row in rows[1:]] == [rule.id for rule in ALL_RULES]
 
     (bl003,) = (REPO / "rules").glob("BL003-*.md")
-    shown = _run([burnlint, "rule", "BL003"], elsewhere, env)
+    shown = processes.run([burnlint, "rule", "BL003"], elsewhere, env)
     assert shown.returncode == 0, shown.stderr
     assert shown.stderr == ""  # no "no documentation file found" warning
     assert shown.stdout == bl003.read_text("utf-8")
@@ -164,7 +114,9 @@ def test_built_wheel_installs_and_runs_with_its_rule_docs(tmp_path: Path) -> Non
     # a real check: tree-sitter's wheels work, and SARIF rule help comes from the packaged docs
     crate = elsewhere / "demo"
     shutil.copytree(DEMO, crate)
-    checked = _run([burnlint, "check", crate, "--format", "sarif", "--exit-zero"], elsewhere, env)
+    checked = processes.run(
+        [burnlint, "check", crate, "--format", "sarif", "--exit-zero"], elsewhere, env
+    )
     assert checked.returncode == 0, checked.stderr
     rules = json.loads(checked.stdout)["runs"][0]["tool"]["driver"]["rules"]
     by_id = {rule["id"]: rule for rule in rules}
@@ -241,7 +193,9 @@ class _Runner:
         env.pop("BURNLINT_DEBUG", None)
         script = self.tmp / f"{step_id}.sh"
         script.write_text(step["run"], encoding="utf-8")
-        proc = _run(["bash", "--noprofile", "--norc", "-eo", "pipefail", script], REPO, env)
+        proc = processes.run(
+            ["bash", "--noprofile", "--norc", "-eo", "pipefail", script], REPO, env
+        )
         for key, value in _read_outputs(output).items():
             self.context[f"steps.{step_id}.outputs.{key}"] = value
         return proc
@@ -345,10 +299,10 @@ def test_action_does_not_upload_an_incomplete_check(tmp_path: Path) -> None:
 def test_action_install_step(tmp_path: Path) -> None:
     runner = _Runner(tmp_path, python="")
     install = runner.step("install", _inputs())
-    _succeeded(install, "the action's install step")
+    processes.succeeded(install, "the action's install step")
     assert f"burnlint {VERSION}" in install.stdout
     python = Path(runner.output("install", "python"))
-    assert python == _venv_python(tmp_path / "burnlint-venv")
+    assert python == processes.venv_script(tmp_path / "burnlint-venv", "python")
     run = runner.step("run", _inputs(paths="testdata/demo", upload_sarif="false", fail_on="never"))
     assert run.returncode == 0, run.stdout + run.stderr
     assert "error[BL003]" in run.stdout

@@ -23,21 +23,12 @@ from pathlib import Path
 
 import pytest
 
+import processes
+
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parent.parent
 PRE_COMMIT = "pre-commit>=3.2,<5"
-TIMEOUT = 300
-# What pip prints when it cannot reach a package index (the test is skipped then).
-_OFFLINE = (
-    "Could not find a version that satisfies",
-    "No matching distribution found",
-    "Failed to establish a new connection",
-    "Temporary failure in name resolution",
-    "Network is unreachable",
-    "Max retries exceeded",
-    "ProxyError",
-)
 
 CARGO_TOML = """\
 [package]
@@ -87,27 +78,6 @@ PASSING_MAIN_RS = MAIN_RS.format(save="save_checkpoint(&model, &path)?;")
 FAILING_MAIN_RS = MAIN_RS.format(save="save_checkpoint(&model, &path).ok(); // BL001")
 
 
-def _bin(venv: Path, name: str) -> Path:
-    scripts = venv / ("Scripts" if os.name == "nt" else "bin")
-    return scripts / (name + ".exe" if os.name == "nt" else name)
-
-
-def _run(
-    args: list[str | Path], cwd: Path, env: Mapping[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(arg) for arg in args],
-        cwd=cwd,
-        env=dict(env) if env is not None else None,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        timeout=TIMEOUT,
-        check=False,
-    )
-
-
 def _checked(proc: subprocess.CompletedProcess[str]) -> subprocess.CompletedProcess[str]:
     assert proc.returncode == 0, (
         f"{proc.args} exited {proc.returncode}:\n{proc.stdout}{proc.stderr}"
@@ -134,22 +104,21 @@ def _git_env(home: Path) -> dict[str, str]:
 
 def _install_pre_commit(venv: Path) -> Path:
     """pre-commit in a fresh virtual environment; skips the test when it cannot be installed."""
-    made = _run([sys.executable, "-m", "venv", venv], cwd=venv.parent)
+    made = processes.run([sys.executable, "-m", "venv", venv], cwd=venv.parent)
     if made.returncode != 0:  # e.g. a Python without ensurepip
         pytest.skip(f"cannot create a virtual environment: {(made.stdout + made.stderr)[-300:]}")
-    pip = _run([_bin(venv, "python"), "-m", "pip", "install", "--quiet", PRE_COMMIT], venv.parent)
-    if pip.returncode != 0:
-        output = pip.stdout + pip.stderr
-        if any(sign in output for sign in _OFFLINE):
-            pytest.skip(f"cannot install {PRE_COMMIT} (no package index?): {output[-300:]}")
-        pytest.fail(f"pip install {PRE_COMMIT} failed:\n{output}")
-    return _bin(venv, "pre-commit")
+    pip = processes.run(
+        [processes.venv_script(venv, "python"), "-m", "pip", "install", "--quiet", PRE_COMMIT],
+        venv.parent,
+    )
+    processes.succeeded(pip, f"pip install {PRE_COMMIT}")
+    return processes.venv_script(venv, "pre-commit")
 
 
 def _snapshot(target: Path, env: Mapping[str, str]) -> str:
     """Commit burnlint's working tree (tracked and untracked files, not ignored ones) into a
     new repository at ``target``; the commit's id."""
-    listed = _run(
+    listed = processes.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], REPO, env
     )
     if listed.returncode != 0:
@@ -161,10 +130,12 @@ def _snapshot(target: Path, env: Mapping[str, str]) -> str:
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target / name)
     assert (target / ".pre-commit-hooks.yaml").is_file()
-    _checked(_run(["git", "init", "--quiet"], target, env))
-    _checked(_run(["git", "add", "--all"], target, env))
-    _checked(_run(["git", "commit", "--quiet", "--no-verify", "-m", "snapshot"], target, env))
-    return _checked(_run(["git", "rev-parse", "HEAD"], target, env)).stdout.strip()
+    _checked(processes.run(["git", "init", "--quiet"], target, env))
+    _checked(processes.run(["git", "add", "--all"], target, env))
+    _checked(
+        processes.run(["git", "commit", "--quiet", "--no-verify", "-m", "snapshot"], target, env)
+    )
+    return _checked(processes.run(["git", "rev-parse", "HEAD"], target, env)).stdout.strip()
 
 
 def _project(root: Path, hooks_repo: Path, rev: str, env: Mapping[str, str]) -> None:
@@ -183,19 +154,19 @@ def _project(root: Path, hooks_repo: Path, rev: str, env: Mapping[str, str]) -> 
         "      - id: burnlint\n",
         encoding="utf-8",
     )
-    _checked(_run(["git", "init", "--quiet"], root, env))
-    _checked(_run(["git", "add", "--all"], root, env))
-    _checked(_run(["git", "commit", "--quiet", "--no-verify", "-m", "crate"], root, env))
+    _checked(processes.run(["git", "init", "--quiet"], root, env))
+    _checked(processes.run(["git", "add", "--all"], root, env))
+    _checked(processes.run(["git", "commit", "--quiet", "--no-verify", "-m", "crate"], root, env))
 
 
 def _stage(root: Path, name: str, text: str, env: Mapping[str, str]) -> None:
     (root / name).write_text(text, encoding="utf-8")
-    _checked(_run(["git", "add", name], root, env))
+    _checked(processes.run(["git", "add", name], root, env))
 
 
 def _burnlint_locations(root: Path, env: Mapping[str, str]) -> set[str]:
     """``path:line:col`` of every finding of a full run of this checkout's burnlint."""
-    proc = _run(
+    proc = processes.run(
         [sys.executable, "-m", "burnlint", "check", ".", "--format", "concise", "--quiet"],
         root,
         env,
@@ -214,7 +185,7 @@ def test_pre_commit_hook_on_a_passing_and_a_failing_file(tmp_path: Path) -> None
 
     def pre_commit_run() -> subprocess.CompletedProcess[str]:
         # the staged files, as `git commit` would run the hook
-        return _run([pre_commit, "run", "--color", "never"], project, env)
+        return processes.run([pre_commit, "run", "--color", "never"], project, env)
 
     # a staged file that is not Rust: the hook does not run
     _stage(project, "README.md", "# trainer\n\nTrains.\n", env)
@@ -226,7 +197,7 @@ def test_pre_commit_hook_on_a_passing_and_a_failing_file(tmp_path: Path) -> None
     passing = pre_commit_run()
     assert passing.returncode == 0, passing.stdout + passing.stderr
     assert re.search(r"^burnlint\.+Passed$", passing.stdout, re.MULTILINE), passing.stdout
-    _checked(_run(["git", "commit", "--quiet", "--no-verify", "-m", "main"], project, env))
+    _checked(processes.run(["git", "commit", "--quiet", "--no-verify", "-m", "main"], project, env))
 
     _stage(project, "src/main.rs", FAILING_MAIN_RS, env)
     failing = pre_commit_run()
