@@ -16,11 +16,20 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
+from burnlint.findings import (
+    Finding,
+    Level,
+    LintResult,
+    Location,
+    Notification,
+    NotificationKind,
+)
 from burnlint.fix import digest
 from burnlint.model.file_model import FileModel
-from burnlint.model.helpers import HelperTable
+from burnlint.model.helpers import HelperSummary, SummaryTable
+from burnlint.model.items import FileItems, collect_items
 from burnlint.model.layout import LayoutFacts, collect_layout
+from burnlint.model.resolve import CrateView, FnKey, scan_type_names
 from burnlint.options import EngineOptions
 from burnlint.prefilter import has_trigger
 from burnlint.rules import ALL_RULES
@@ -30,7 +39,14 @@ from burnlint.source import DecodeError, SourceFile, decode_source
 from burnlint.statistics import SUPPRESSED_KEY
 from burnlint.suppress import finish_file
 from burnlint.syntax import forget_index, forget_indexes, parse, walk
-from burnlint.targets import Target, crate_root, target_of
+from burnlint.targets import (
+    Target,
+    crate_root,
+    manifest_of,
+    module_in_target,
+    target_of,
+    visible_dependencies,
+)
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -201,7 +217,9 @@ def lint_files(
     findings = [f for outcome in outcomes for f in outcome.findings]
     for outcome in outcomes:
         notes.extend(outcome.notifications)
-    with_findings = {f.location.path for f in findings}
+    with_findings = {f.location.path for f in findings} | {
+        e.path for f in findings if f.fix is not None for e in f.fix.edits
+    }
     return LintResult(
         findings=tuple(sorted(findings, key=Finding.sort_key)),
         notifications=tuple(sorted(set(notes), key=lambda n: (n.path, n.line or 0, n.message))),
@@ -438,6 +456,7 @@ class _Group:
         self.file_layouts: dict[Path, LayoutFacts] = {}  # of files whose tree was dropped
         self.layouts: dict[Target, LayoutFacts] = {}
         self.modelled: dict[Path, _File] = {}  # the files that get a FileModel
+        self.modules: dict[Path, tuple[str, ...]] = {}
 
     def data(self, item: _File) -> bytes:
         """The bytes of ``item``, read once (empty when it cannot be read any more)."""
@@ -493,6 +512,12 @@ class _Group:
             self.file_layouts[item.path] = collect_layout(source.root)
         if source is not None:
             forget_index(source.root)
+
+    def module(self, item: _File) -> tuple[str, ...]:
+        """The module path of ``item`` inside its target (cargo's conventions)."""
+        if item.path not in self.modules:
+            self.modules[item.path] = module_in_target(item.path, item.target)
+        return self.modules[item.path]
 
     def model_file(self, item: _File) -> None:
         if item.path not in self.modelled and self.is_text(item):
@@ -564,7 +589,11 @@ def _lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
         )
         suppressed.update(dict(verdict.suppressed))
     # what --fix and --add-allow check before writing: the bytes that were linted
-    with_findings = sorted({f.location.path for f in findings})
+    # (and the files their fixes edit: a fix may add `.overwrite(true)` in a helper's file)
+    with_findings = sorted(
+        {f.location.path for f in findings}
+        | {e.path for f in findings if f.fix is not None for e in f.fix.edits}
+    )
     by_display = {item.display: item for item in state.modelled.values()}
     digests = tuple(
         (shown, digest(state.data(by_display[shown])))
@@ -599,74 +628,138 @@ def _locate_edits(finding: Finding, source: SourceFile) -> Finding:
 
 def _build_models(state: _Group) -> dict[Path, FileModel]:
     """Models for the candidate files that rules will run on (reported, and in burn-store
-    scope), with the crate-local helpers their targets can see.
+    scope), with the crate facts their targets can see (DESIGN.md section 2b).
 
-    Helper facts flow from the files that define them to the other files of the target (and
-    from the lib to every target of the crate); a file that the prefilter skipped but that
-    names a helper it can see is modelled in the next round, until nothing changes.
+    Each modelled file yields its items (functions, types, `use`s: plain data) and the
+    summaries of its functions; calls resolve against the items of the targets a file can
+    name, and the summaries flow to the callers until they stop changing. A file that the
+    prefilter skipped but that names a function with a summary is modelled in the next round.
     """
-    tables: dict[Target, HelperTable] = {}
+    summaries: dict[FnKey, HelperSummary] = {}
     models: dict[Path, FileModel] = {}  # kept for the rules
-    # what each file exports, and the table its model was built with
-    exports: dict[Path, tuple[tuple[object, ...], HelperTable]] = {}
+    items: dict[Path, FileItems] = {}
+    # what each file exports, and the facts its model was built with
+    exports: dict[Path, tuple[object, dict[FnKey, HelperSummary]]] = {}
+    views: dict[Target, CrateView] = {}
     visible_layouts: dict[Target, LayoutFacts] = {}
 
     def build(path: Path, item: _File, *, export: bool = True) -> None:
-        table = _visible_table(item.target, tables)
-        signature = table.signature()
+        visible = _visible_targets(item.target, state)
+        seen = {k: v for k, v in summaries.items() if k.target in visible}
+        view = views[item.target]
+        signature = (frozenset(seen.items()), id(view))
         if path in exports and exports[path][0] == signature:
             return
         source = state.source(item)
         assert source is not None  # modelled files are text
         if item.target not in visible_layouts:
             visible_layouts[item.target] = state.layout(item.target)
-        model = FileModel(source, table, visible_layouts[item.target])
-        exports[path] = (signature, model.exported_helpers() if export else HelperTable())
+        model = FileModel(
+            source,
+            view,
+            SummaryTable(seen),
+            visible_layouts[item.target],
+            module=state.module(item),
+        )
+        exports[path] = (signature, model.exported_summaries() if export else {})
         if item.reported and model.in_burn_store_scope:
             models[path] = model
         else:
             models.pop(path, None)
             state.release(item)
 
+    def refresh_views() -> None:
+        for path, item in state.modelled.items():
+            if path not in items:
+                source = state.source(item)
+                assert source is not None
+                items[path] = collect_items(source.root, state.module(item))
+        for target in {item.target for item in state.modelled.values()}:
+            view = _view(target, state, items, bool(summaries))
+            old = views.get(target)
+            if old is None or old.items != view.items or old.unparsed_types != view.unparsed_types:
+                views[target] = view
+
     for _round in range(_HELPER_ROUNDS):
+        refresh_views()
         for path, item in list(state.modelled.items()):
             build(path, item)
-        exported: dict[Target, HelperTable] = defaultdict(HelperTable)
+        exported: dict[FnKey, HelperSummary] = {}
         for path in sorted(exports):
-            item = state.modelled[path]
-            exported[item.target] = exported[item.target].merged(exports[path][1])
-        # done when no target sees other helpers than those its models were built with (a
-        # target's own definitions shadow the lib's helpers: compare what each target sees)
-        seen = {item.target for item in state.modelled.values()}
-        if all(
-            _visible_table(t, exported).signature() == _visible_table(t, tables).signature()
-            for t in seen
-        ):
+            exported.update(exports[path][1])
+        if exported == summaries:
             break
-        tables = dict(exported)
-        # widen the prefilter: files that name a helper they can see
-        for target, items in state.by_target.items():
-            names = [n.encode() for n in _visible_table(target, tables).names()]
+        summaries = exported
+        # widen the prefilter: files that name a function with a summary they can see
+        for target, target_items in state.by_target.items():
+            visible = _visible_targets(target, state)
+            names = sorted({k.name.encode() for k in summaries if k.target in visible})
             if not names:
                 continue
-            for item in items:
+            for item in target_items:
                 if item.path in state.modelled:
                     continue
                 data = state.data(item)
                 if any(n in data for n in names):
                     state.model_file(item)
-    for path, item in list(state.modelled.items()):  # files added in the last round
-        if path not in exports:
-            build(path, item, export=False)
+    refresh_views()
+    # files added in the last round, and models built with facts that changed since
+    for path, item in list(state.modelled.items()):
+        build(path, item, export=path not in exports)
+    _link_foreign_loads(models)
     return models
 
 
-def _visible_table(target: Target, tables: dict[Target, HelperTable]) -> HelperTable:
-    own = tables.get(target, HelperTable())
-    if target.is_lib:
-        return own
-    lib = tables.get(target.lib())
-    return lib.shadowed_by(own).merged(own) if lib is not None else own
+def _visible_targets(target: Target, state: _Group) -> frozenset[Target]:
+    """The targets whose functions ``target``'s code can call: its own, its package's lib
+    (not from ``build.rs``), and the libs of its path dependencies."""
+    visible = {target}
+    if target.name not in ("lib", "build", "file") and target.lib() in state.by_target:
+        visible.add(target.lib())
+    for _name, crate in visible_dependencies(target):
+        visible.add(Target(crate, "lib"))
+    return frozenset(visible)
+
+
+def _view(target: Target, state: _Group, items: dict[Path, FileItems], scan: bool) -> CrateView:
+    visible = _visible_targets(target, state)
+    joined: dict[Target, list[FileItems]] = {}
+    modules: dict[Target, set[tuple[str, ...]]] = {}
+    unparsed: Counter[str] = Counter()
+    for seen in sorted(visible):
+        files = state.by_target.get(seen, [])
+        joined[seen] = [items[f.path] for f in files if f.path in items]
+        modules[seen] = {state.module(f) for f in files}
+        if scan:
+            # the types a file that was not parsed may define make those names ambiguous
+            for item in files:
+                if item.path not in items:
+                    unparsed.update(scan_type_names(state.data(item)))
+    names: dict[str, Target] = {}
+    if target.name not in ("lib", "build", "file") and target.lib() in state.by_target:
+        names[manifest_of(target.crate).lib_name] = target.lib()
+    for name, crate in visible_dependencies(target):
+        names[name] = Target(crate, "lib")
+    return CrateView(target, joined, modules, names, dict(unparsed))
+
+
+def _link_foreign_loads(models: dict[Path, FileModel]) -> None:
+    """Tell each file where the stores its functions build are loaded elsewhere: BL005 is
+    reported once, at the constructor, with those loads as related locations."""
+    loads: dict[Location, list[Location]] = defaultdict(list)
+    for model in models.values():
+        for op in model.ops:
+            store = op.store
+            if (
+                op.is_load
+                and op.summary is None
+                and store is not None
+                and store.origin is not None
+                and store.helper is not None
+            ):
+                loads[store.origin].append(Location(model.path, model.source.node_span(op.node)))
+    for model in models.values():
+        model.loads_elsewhere = {k: sorted(v) for k, v in loads.items()}
 
 
 def _run_rules(

@@ -63,3 +63,98 @@ def target_of(path: Path) -> Target:
             return Target(key, "bin:main")
         return Target(key, "lib" if _has_lib(crate) else "bin:main")
     return Target(path.as_posix(), "file")
+
+
+def module_in_target(path: Path, target: Target) -> tuple[str, ...]:
+    """The module path cargo gives ``path`` inside ``target`` (see ``items.module_of``): the
+    root file of a target (``lib.rs``, ``main.rs``, ``src/bin/x.rs``, ``examples/x.rs``) is
+    ``()``; ``src/a/b.rs`` is ``(a, b)``."""
+    from burnlint.model.items import module_of
+
+    if target.name == "file":
+        return ()
+    parts = path.relative_to(target.crate).parts
+    if target.name == "build":
+        return ()
+    if parts and parts[0] in ("examples", "tests", "benches"):
+        inner = parts[1:]
+    elif len(parts) >= 2 and parts[:2] == ("src", "bin"):
+        inner = parts[2:]
+    else:
+        inner = parts[1:] if parts and parts[0] == "src" else parts
+    if len(inner) == 1:
+        # the target's own file (`src/bin/x.rs`, `examples/x.rs`), or `src/lib.rs`/`src/a.rs`
+        if parts[0] == "src" and not (len(parts) >= 2 and parts[1] == "bin"):
+            return module_of(inner)
+        return ()
+    if parts[0] != "src" or (len(parts) >= 2 and parts[1] == "bin"):
+        inner = inner[1:]  # `examples/x/foo.rs`: relative to the target's directory
+    return module_of(inner)
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """What a crate's ``Cargo.toml`` says about the names its code uses for other crates:
+    its own lib's name (``[lib] name``, else the package name with ``-`` as ``_``), and the
+    crates its path dependencies name (the key as written, or ``package`` renamed), with
+    where they are. Dev-dependencies serve tests, examples and benches only."""
+
+    lib_name: str
+    dependencies: tuple[tuple[str, str], ...] = ()  # (name in code, crate directory, POSIX)
+    dev_dependencies: tuple[tuple[str, str], ...] = ()
+
+
+@lru_cache(maxsize=1024)
+def manifest_of(crate: str) -> Manifest:
+    """The manifest facts of the crate in directory ``crate``; an unreadable or broken
+    manifest has none (the version reader reports it)."""
+    from burnlint import _toml
+
+    directory = Path(crate)
+    try:
+        text = (directory / _MANIFEST).read_text(encoding="utf-8").removeprefix("\ufeff")
+        document = _toml.loads(text)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return Manifest(lib_name=directory.name.replace("-", "_"))
+    package = document.get("package")
+    name = package.get("name") if isinstance(package, dict) else None
+    lib = document.get("lib")
+    lib_name = lib.get("name") if isinstance(lib, dict) else None
+    if not isinstance(lib_name, str):
+        lib_name = name if isinstance(name, str) else directory.name
+    return Manifest(
+        lib_name.replace("-", "_"),
+        _path_dependencies(directory, document.get("dependencies")),
+        _path_dependencies(directory, document.get("dev-dependencies")),
+    )
+
+
+def _path_dependencies(directory: Path, table: object) -> tuple[tuple[str, str], ...]:
+    if not isinstance(table, dict):
+        return ()
+    found: list[tuple[str, str]] = []
+    for key, spec in table.items():
+        if not isinstance(spec, dict) or not isinstance(spec.get("path"), str):
+            continue
+        location = (directory / spec["path"]).resolve()
+        if not (location / _MANIFEST).is_file():
+            continue
+        # `foo = { path = "..", package = "bar" }`: the code names it `foo`; without
+        # `package`, the key is the package's name, and the code uses its lib's name
+        if isinstance(spec.get("package"), str):
+            name = key
+        else:
+            name = manifest_of(location.as_posix()).lib_name
+        found.append((name.replace("-", "_"), location.as_posix()))
+    return tuple(sorted(found))
+
+
+def visible_dependencies(target: Target) -> tuple[tuple[str, str], ...]:
+    """The path dependencies ``target``'s code can name: ``[dependencies]`` for every target
+    but ``build.rs``, ``[dev-dependencies]`` too for tests, examples and benches."""
+    if target.name in ("file", "build"):
+        return ()
+    manifest = manifest_of(target.crate)
+    if target.name.split(":")[0] in ("test", "example", "bench"):
+        return manifest.dependencies + manifest.dev_dependencies
+    return manifest.dependencies

@@ -2,36 +2,39 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Location
-from burnlint.model.helpers import HelperTable, OpHelper
+from burnlint.model.calls import CallResolver
+from burnlint.model.helpers import HelperSummary, SummaryTable
 from burnlint.model.imports import STORE_NAMES, ImportFacts, collect_imports
+from burnlint.model.items import FileItems, Module, collect_items
 from burnlint.model.keymapping import Loader, loaders
 from burnlint.model.layout import LayoutFacts, collect_layout
 from burnlint.model.loops import (
-    PURE_FUNCTIONS,
-    PURE_METHODS,
     InvarianceChecker,
     LoopContext,
     loop_of,
 )
 from burnlint.model.ops import StoreOp, detect_op
 from burnlint.model.repeats import RepeatedSave, repeated_saves
-from burnlint.model.results import ApplyChecker, Check, ResultClassifier, ResultUse, UseClass
+from burnlint.model.resolve import CrateView, FnKey
+from burnlint.model.results import WHOLE, ApplyChecker, Check, ResultClassifier, ResultUse
 from burnlint.model.scopes import LazyResolution
 from burnlint.model.stores import StoreBuild, StoreEvaluator
+from burnlint.model.summaries import ApplyTrace
 from burnlint.prefilter import has_trigger
 from burnlint.source import SourceFile
-from burnlint.syntax import call_path, method_call_parts, nodes_of_type, walk
+from burnlint.syntax import nodes_of_type
+from burnlint.targets import Target
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.syntax import Ancestry
 
+_UNSEEN = object()
+_ALONE = Target("", "file")  # the target of a file checked without its crate
 _SCOPE_WORDS = tuple(name.encode() for name in (*STORE_NAMES, "ModuleSnapshot", "ModuleStore"))
 _OPAQUE = frozenset({"token_tree", "macro_definition"})
 
@@ -40,11 +43,23 @@ class FileModel:
     def __init__(
         self,
         source: SourceFile,
-        helpers: HelperTable | None = None,
+        view: CrateView | None = None,
+        summaries: SummaryTable | None = None,
         layout: LayoutFacts | None = None,
+        *,
+        module: Module = (),
     ) -> None:
         self.source = source
-        self.helpers = helpers or HelperTable()
+        self.module = module
+        # what calls can reach (the target's items) and what the functions there do; a file
+        # checked on its own sees its own items
+        self.view = view if view is not None else CrateView(_ALONE, {_ALONE: [self.items]})
+        self.summaries = summaries or SummaryTable()
+        self.calls_resolved: dict[int, object] = {}
+        self.resolver = CallResolver(self)
+        # loads in other files of stores this file's functions build: by the constructor's
+        # location (the engine fills it in before the rules run)
+        self.loads_elsewhere: dict[Location, list[Location]] = {}
         # the target's layout (all its files); the engine passes it in, else this file's own
         self.layout = layout if layout is not None else self.own_layout
         self.ancestry = source.ancestry
@@ -84,7 +99,7 @@ class FileModel:
         data = self.source.data
         if any(word in data for word in _SCOPE_WORDS):
             return True
-        if any(name.encode() in data for name in self.helpers.names()):
+        if any(name.encode() in data for name in self.summaries.names()):
             return True
         # `use burn::{store::X}` names neither burn_store nor a store type
         return b"store" in data and self.imports.imports_burn_store
@@ -94,7 +109,7 @@ class FileModel:
         """Whether the file can build a store or perform an operation at all: without a
         trigger word or a visible helper's name it cannot."""
         data = self.source.data
-        return has_trigger(data) or any(name.encode() in data for name in self.helpers.names())
+        return has_trigger(data) or any(name.encode() in data for name in self.summaries.names())
 
     @cached_property
     def calls(self) -> list[Node]:
@@ -126,7 +141,24 @@ class FileModel:
         return self._uses[key]
 
     def apply_checks(self, op: StoreOp) -> Check:
-        """Which parts of the op's ApplyResult are read (``apply`` returns it directly)."""
+        """Which parts of the op's ApplyResult are read (``apply`` returns it directly; a
+        crate-local function hands it back at the path its summary gives)."""
+        if op.summary is not None:
+            flow = op.summary.ok
+            if flow is None:
+                return WHOLE
+            trace = ApplyTrace(self, None, returning=False)
+            if op.returns_result:
+                use = self.result_use(op)
+                if use.ok_escapes:
+                    return WHOLE
+                for value in use.ok_values:
+                    trace.value(value, flow.path)
+                for binding in use.ok_bindings:
+                    trace.binding(binding, binding.node.end_byte, flow.path)
+            else:
+                trace.value(op.node, flow.path)
+            return frozenset(trace.checked)
         if not op.returns_result:
             return self._checker.of_value(op.node)
         return self._checker.of_result_use(self.result_use(op))
@@ -150,102 +182,29 @@ class FileModel:
     def loop_of(self, node: Node) -> LoopContext | None:
         return loop_of(node, self.ancestry, self._loops)
 
-    # facts for other files of the target -------------------------------------------------------
-    def exported_helpers(self) -> HelperTable:
-        table = HelperTable()
+    # crate-local functions ----------------------------------------------------------------------
+    @cached_property
+    def items(self) -> FileItems:
+        return collect_items(self.source.root, self.module)
+
+    def helper_called(self, call: Node) -> HelperSummary | None:
+        """The summary of the crate-local function ``call`` calls, when the call resolves by
+        path and type (``resolve.py``) to one that has one."""
+        if not self.summaries.by_key:
+            return None
+        key = self.calls_resolved.get(call.id, _UNSEEN)
+        if key is _UNSEEN:
+            key = self.calls_resolved[call.id] = self.resolver.resolve(call)
+        return self.summaries.get(key) if isinstance(key, FnKey) else None
+
+    def exported_summaries(self) -> dict[FnKey, HelperSummary]:
+        """The summaries of the functions this file defines (``summaries.py``)."""
+        from burnlint.model.summaries import summarise
+
         if not self.may_hold_stores:
-            # no trigger word and no helper's name: it makes no helper, and cannot define a
-            # function that shadows one (it would contain the name)
-            return table
-        result_ops: dict[int, list[StoreOp]] | None = None  # by enclosing function's node id
-        for function in nodes_of_type(self.source.root, "function_item"):
-            name_node = function.child_by_field_name("name")
-            body = function.child_by_field_name("body")
-            if name_node is None or body is None or name_node.text is None:
-                continue
-            name = name_node.text.decode()
-            parameters = function.child_by_field_name("parameters")
-            is_method = parameters is not None and any(
-                c.type == "self_parameter" for c in parameters.named_children
-            )
-            table.defined.add((name, is_method))
-            tail = body.named_children[-1] if body.named_children else None
-            if tail is not None:
-                build = self.stores.store_of(tail)
-                if build is not None:
-                    table.add_store(name, is_method, self._exported(build, name))
-            return_type = function.child_by_field_name("return_type")
-            if return_type is None or b"Result" not in (return_type.text or b""):
-                continue
-            if result_ops is None:
-                result_ops = self._result_ops_by_function()
-            for op in result_ops.get(function.id, ()):
-                use = self.result_use(op)
-                if use.use is UseClass.PROPAGATED and _escapes_function(use.decided_at, function):
-                    line = self.source.line_of(function.start_byte) + 1
-                    path_params = (
-                        self._path_params(op.store, function) if op.store is not None else None
-                    )
-                    store = self._exported(op.store, name) if op.store is not None else None
-                    table.add_op(
-                        name,
-                        is_method,
-                        OpHelper(name, op.direction, store, self.path, line, path_params),
-                    )
-                    break
-        return table
-
-    def _result_ops_by_function(self) -> dict[int, list[StoreOp]]:
-        """The ops that return a result, in file order, by the node id of the function they
-        are in (not in a closure): found in one pass, not once per function."""
-        found: dict[int, list[StoreOp]] = {}
-        for op in self.ops:
-            if not op.returns_result:
-                continue
-            function = _enclosing_function(op.node, self.ancestry)
-            if function is not None:
-                found.setdefault(function.id, []).append(op)
-        return found
-
-    def _exported(self, build: StoreBuild, helper: str) -> StoreBuild:
-        """A store as callers of ``helper`` see it: marked as built elsewhere."""
-        if build.helper is not None:
-            return build
-        origin = Location(self.path, self.source.node_span(build.constructor_node))
-        return replace(build, helper=helper, helper_path=self.path, origin=origin)
-
-    def _path_params(self, store: StoreBuild, function: Node) -> tuple[int, ...] | None:
-        """Which parameters of ``function`` the store's path is made of (see ``OpHelper``)."""
-        if store.helper is not None or store.path_argument is None:
-            return None
-        parameters = function.child_by_field_name("parameters")
-        if parameters is None:
-            return None
-        params = [p for p in parameters.named_children if p.type == "parameter"]
-        indices: set[int] = set()
-        for node in walk(store.path_argument):
-            if node.type == "call_expression":
-                parts = method_call_parts(node)
-                path = call_path(node)
-                pure = (parts is not None and parts[1] in PURE_METHODS) or (
-                    len(path) >= 2 and (path[-2], path[-1]) in PURE_FUNCTIONS
-                )
-                if not pure:
-                    return None
-            elif (
-                node.type == "identifier"
-                and (parent := self.ancestry.parent(node)) is not None
-                and parent.type not in ("scoped_identifier", "macro_invocation")
-            ):
-                binding = self.resolution.binding_of(node)
-                if binding is None:
-                    if node.text is not None and node.text.decode().isupper():
-                        continue
-                    return None
-                if binding.kind != "param" or binding.declaration not in params:
-                    return None
-                indices.add(params.index(binding.declaration))
-        return tuple(sorted(indices))
+            # no trigger word and no helper's name: it performs no store operation
+            return {}
+        return summarise(self)
 
 
 _TEST_ATTRIBUTES = ("#[test]", "#[cfg(test)]", "::test]", "#[test_case", "#[rstest", "#[bench]")
@@ -269,22 +228,3 @@ def _has_test_attribute(item: Node) -> bool:
                 return True
         sibling = sibling.prev_named_sibling
     return False
-
-
-def _enclosing_function(node: Node, ancestry: Ancestry) -> Node | None:
-    current = ancestry.parent(node)
-    while current is not None:
-        if current.type == "function_item":
-            return current
-        if current.type == "closure_expression":
-            return None
-        current = ancestry.parent(current)
-    return None
-
-
-def _escapes_function(decided_at: Node, function: Node) -> bool:
-    """`?`, `return`, or the function's tail: the caller receives the error."""
-    if decided_at.type in ("try_expression", "return_expression"):
-        return True
-    body = function.child_by_field_name("body")
-    return decided_at == body

@@ -1,104 +1,99 @@
-"""Crate-local helpers: functions that return a store, or the ``Result`` of a store operation.
+"""What a crate-local function does with a store, as its callers see it: plain data.
 
-Facts are keyed by the function's name and whether it is a method (takes ``self``). A name
-defined twice with different facts in one target is ambiguous and dropped: a finding must be
-certain.
+A ``HelperSummary`` is computed in the file that defines the function (``summaries.py``) and
+read in the files that call it, once the call is resolved by path and type (``resolve.py``).
+It holds no tree nodes: a store built in another file is a ``ForeignStore``, with the
+location of its constructor and the edit that would add ``.overwrite(true)`` there.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import enum
+from dataclasses import dataclass
 
-from burnlint.model.ops import Direction
-from burnlint.model.stores import StoreBuild
+from burnlint.findings import Edit, Location
+from burnlint.model.imports import StoreKind
+from burnlint.model.resolve import FnKey
+
+
+class Direction(enum.Enum):
+    SAVE = "save"
+    LOAD = "load"
 
 
 @dataclass(frozen=True)
-class OpHelper:
-    name: str
-    direction: Direction
-    store: StoreBuild | None
-    path: str
-    line: int
-    # indices (among the non-self parameters) of the parameters the store's path is built
-    # from; () for a fixed path; None when the path depends on something else
+class ForeignStore:
+    """A store built by a crate-local function, as its callers see it."""
+
+    kind: StoreKind
+    constructor: str
+    file_backed: bool
+    # (option, literal value or None, set on every path)
+    options: tuple[tuple[str, bool | None, bool], ...]
+    adapters: frozenset[str]
+    remaps: bool
+    origin: Location  # the constructor call, in the function's file
+    helper: str  # the function that builds it, as messages name it
+    overwrite_edit: Edit | None = None  # inserts `.overwrite(true)` after the constructor
+
+
+@dataclass(frozen=True)
+class OkFlow:
+    """Where the ``ApplyResult`` of a load inside the function ends up in its Ok value:
+    ``path`` is the tuple index or struct field at each level, outermost first (``()`` when
+    the value is the ``ApplyResult`` itself)."""
+
+    path: tuple[int | str, ...]
+    required: frozenset[str]  # what the store's leniency needs read: missing, errors
+    checked: frozenset[str]  # what the function reads of it itself
+    reasons: tuple[str, ...]  # the leniency, in words (`.allow_partial(true)`)
+    origin: Location  # the load inside the function
+
+
+@dataclass(frozen=True)
+class HelperSummary:
+    key: FnKey
+    # the store operations whose `Err` it hands to its caller (`?`, returned), by name
+    errors: tuple[str, ...] = ()
+    directions: frozenset[Direction] = frozenset()
+    ok: OkFlow | None = None
+    store: ForeignStore | None = None  # a store it returns
+    store_in_result: bool = False  # ... inside `Ok(..)`
+    saves: ForeignStore | None = None  # the store it builds and saves into, propagating
+    # indices (among the non-self parameters) of the parameters the saved store's path is
+    # built from; () for a fixed path; None when it depends on something else
     path_params: tuple[int, ...] | None = None
+    location: Location | None = None  # the function's name
+
+    @property
+    def name(self) -> str:
+        return self.key.display()
+
+    @property
+    def is_op(self) -> bool:
+        """A call of it is a store operation: its `Result` carries a store error, or its
+        value an `ApplyResult`."""
+        return bool(self.errors) or self.ok is not None
+
+    @property
+    def direction(self) -> Direction:
+        """A function that both loads and saves counts as a load (its error may leave the
+        model half-loaded, DESIGN.md BL002)."""
+        return Direction.LOAD if Direction.LOAD in self.directions else Direction.SAVE
 
 
-@dataclass
-class HelperTable:
-    stores: dict[tuple[str, bool], StoreBuild] = field(default_factory=dict)
-    ops: dict[tuple[str, bool], OpHelper] = field(default_factory=dict)
-    ambiguous: set[tuple[str, bool]] = field(default_factory=set)
-    # every function the table's files define, facts or not: a target's own definitions
-    # shadow the lib's helpers of the same name
-    defined: set[tuple[str, bool]] = field(default_factory=set)
+class SummaryTable:
+    """The summaries a target can see, by function. A function defined more than once (under
+    different `#[cfg(..)]`s) is in the view's index twice and never resolves."""
 
-    def store_helper(self, name: str, *, method: bool) -> StoreBuild | None:
-        return self.stores.get((name, method))
+    def __init__(self, summaries: dict[FnKey, HelperSummary] | None = None) -> None:
+        self.by_key: dict[FnKey, HelperSummary] = dict(summaries or {})
 
-    def op_helper(self, name: str, *, method: bool) -> OpHelper | None:
-        return self.ops.get((name, method))
+    def get(self, key: FnKey | None) -> HelperSummary | None:
+        return self.by_key.get(key) if key is not None else None
 
     def names(self) -> frozenset[str]:
-        return frozenset(name for name, _ in self.stores) | frozenset(name for name, _ in self.ops)
+        return frozenset(key.name for key in self.by_key)
 
-    def add_store(self, name: str, method: bool, build: StoreBuild) -> None:
-        key = (name, method)
-        if key in self.ambiguous:
-            return
-        if key in self.stores and self.stores[key].kind != build.kind:
-            del self.stores[key]
-            self.ambiguous.add(key)
-            return
-        self.stores.setdefault(key, build)
-
-    def add_op(self, name: str, method: bool, helper: OpHelper) -> None:
-        key = (name, method)
-        if key in self.ambiguous:
-            return
-        if key in self.ops and self.ops[key].direction != helper.direction:
-            del self.ops[key]
-            self.ambiguous.add(key)
-            return
-        self.ops.setdefault(key, helper)
-
-    def shadowed_by(self, own: HelperTable) -> HelperTable:
-        """The lib's table as a target with its own definitions ``own`` sees it."""
-        return HelperTable(
-            {k: v for k, v in self.stores.items() if k not in own.defined},
-            {k: v for k, v in self.ops.items() if k not in own.defined},
-            self.ambiguous - own.defined,
-            set(self.defined),
-        )
-
-    def merged(self, other: HelperTable) -> HelperTable:
-        table = HelperTable(
-            dict(self.stores), dict(self.ops), set(self.ambiguous), self.defined | other.defined
-        )
-        for (name, method), build in other.stores.items():
-            table.add_store(name, method, build)
-        for (name, method), helper in other.ops.items():
-            table.add_op(name, method, helper)
-        for key in other.ambiguous:
-            table.ambiguous.add(key)
-            table.stores.pop(key, None)
-            table.ops.pop(key, None)
-        return table
-
-    def signature(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """A comparable summary, to detect when a fixpoint iteration stops changing."""
-        return (
-            tuple(
-                sorted(
-                    f"{n}/{m}/{b.kind.value}/{sorted(b.options)}"
-                    for (n, m), b in self.stores.items()
-                )
-            ),
-            tuple(
-                sorted(
-                    f"{n}/{m}/{h.direction.value}/{h.store is not None}"
-                    for (n, m), h in self.ops.items()
-                )
-            ),
-        )
+    def signature(self) -> frozenset[tuple[FnKey, HelperSummary]]:
+        return frozenset(self.by_key.items())

@@ -40,6 +40,9 @@ class Loader:
     # `get_snapshot()`): `skip_enum_variants` acts in `apply_to` only, so just
     # `map_indices_contiguous` (which renames the keys) matters for it
     applies: bool = True
+    # built by a crate-local function that reports it at its constructor (BL005 once per
+    # defect): kept here for clause (c) and BL006, never reported here
+    elsewhere: bool = False
 
     @property
     def options(self) -> tuple[str, ...]:
@@ -58,6 +61,11 @@ class Loader:
         if setting is None:
             return DEFAULTS[self.kind][option]
         return setting.value
+
+
+def reports_when_returned(store: StoreBuild) -> bool:
+    """PyTorch-facing by how it is built, wherever it is loaded: (a) and (b)."""
+    return store.kind is StoreKind.PYTORCH or "PyTorchToBurnAdapter" in store.adapters
 
 
 def _chain_top(node: Node, ancestry: Ancestry) -> Node:
@@ -100,21 +108,29 @@ def loaders(model: FileModel) -> list[Loader]:
         site = op.store.constructor_node if op.store.helper is None else op.node
         loader = by_site.get(site.id)
         if loader is None:
-            loader = by_site[site.id] = Loader(op.store, site)
+            foreign = op.store.helper is not None and op.store.origin is not None
+            loader = by_site[site.id] = Loader(
+                op.store, site, elsewhere=foreign and reports_when_returned(op.store)
+            )
         loader.loads.append(op)
     # A PytorchStore not loaded from here still maps keys when it leaves the function (returned,
     # passed on) or has its keys read; one that is only inspected (`store.allow_partial`) or
     # dropped maps nothing.
+    # The same for a SafetensorsStore with `PyTorchToBurnAdapter`: where such a store is
+    # returned by a crate-local function, it is reported here, not at each caller's load.
     for build in model.store_builds:
-        if build.kind is StoreKind.PYTORCH and build.constructor_node.id not in by_site:
-            top = _chain_top(build.constructor_node, model.ancestry)
-            use = _store_use(top, model)
-            if use is None:
-                continue
-            chain = model.stores.store_of(top) or build
-            by_site[build.constructor_node.id] = Loader(
-                chain, build.constructor_node, applies=use == "escapes"
-            )
+        if build.kind is StoreKind.BURNPACK or build.constructor_node.id in by_site:
+            continue
+        top = _chain_top(build.constructor_node, model.ancestry)
+        chain = model.stores.store_of(top) or build
+        if not reports_when_returned(chain):
+            continue
+        use = _store_use(top, model)
+        if use is None:
+            continue
+        by_site[build.constructor_node.id] = Loader(
+            chain, build.constructor_node, applies=use == "escapes"
+        )
 
     facing: list[Loader] = []
     pytorch_functions: set[int] = set()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from burnlint.model.helpers import Direction, HelperSummary
 from burnlint.model.stores import StoreBuild
 from burnlint.syntax import arguments_of, call_path, method_call_parts
 
@@ -13,11 +13,6 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
-
-
-class Direction(enum.Enum):
-    SAVE = "save"
-    LOAD = "load"
 
 
 @dataclass(frozen=True)
@@ -45,8 +40,8 @@ OP_METHODS: dict[str, OpSpec] = {
 @dataclass(frozen=True)
 class StoreOp:
     """One operation. ``node`` is the call expression; ``store`` the build it uses, when
-    known. ``helper`` names a crate-local function that performs the operation for the
-    caller (then ``method`` is that function's name)."""
+    known. ``summary`` is set for a call of a crate-local function that performs the
+    operation for the caller (then ``method`` is that function's name)."""
 
     node: Node
     method: str
@@ -54,9 +49,12 @@ class StoreOp:
     returns_result: bool
     store: StoreBuild | None
     receiver: Node | None
-    helper: str | None = None
-    helper_path: str | None = None
-    helper_line: int | None = None
+    summary: HelperSummary | None = None
+
+    @property
+    def helper(self) -> str | None:
+        """The crate-local function called, as messages name it (``Trainer::save``)."""
+        return self.summary.name if self.summary is not None else None
 
     @property
     def is_save(self) -> bool:
@@ -68,6 +66,8 @@ class StoreOp:
 
     @property
     def returns_apply_result(self) -> bool:
+        if self.summary is not None:
+            return self.summary.ok is not None
         return self.is_load
 
 
@@ -79,36 +79,19 @@ def detect_op(call: Node, model: FileModel) -> StoreOp | None:
         spec = OP_METHODS.get(method)
         if spec is not None:
             return _method_op(call, receiver, method, spec, model)
-        helper = model.helpers.op_helper(method, method=True)
-        if helper is not None:
-            return StoreOp(
-                node=call,
-                method=method,
-                direction=helper.direction,
-                returns_result=True,
-                store=helper.store,
-                receiver=receiver,
-                helper=method,
-                helper_path=helper.path,
-                helper_line=helper.line,
-            )
+    summary = model.helper_called(call)
+    if summary is None or not summary.is_op:
         return None
-    path = call_path(call)
-    if path:
-        helper = model.helpers.op_helper(path[-1], method=False)
-        if helper is not None:
-            return StoreOp(
-                node=call,
-                method=path[-1],
-                direction=helper.direction,
-                returns_result=True,
-                store=helper.store,
-                receiver=None,
-                helper=path[-1],
-                helper_path=helper.path,
-                helper_line=helper.line,
-            )
-    return None
+    store = model.stores.from_foreign(summary.saves, call) if summary.saves is not None else None
+    return StoreOp(
+        node=call,
+        method=summary.key.name,
+        direction=summary.direction,
+        returns_result=bool(summary.errors),
+        store=store,
+        receiver=parts[0] if parts is not None else None,
+        summary=summary,
+    )
 
 
 def _method_op(

@@ -193,15 +193,20 @@ def _repeats(
 ) -> tuple[Node, str] | None:
     """Where to report, and why the path repeats; None when it does not (or is not certain)."""
     invariance = model.invariance
-    if op.helper is not None:
+    if op.summary is not None:
         # The helper builds and saves; the loop calls it. Its path parameters must be
         # invariant at this call.
-        helper = model.helpers.op_helper(op.helper, method=op.receiver is not None)
-        if helper is None or helper.path_params is None:
+        summary = op.summary
+        if summary.path_params is None:
             return None
         arguments = arguments_of(op.node)
-        for index in helper.path_params:
-            if index >= len(arguments) or not invariance.invariant(arguments[index], loop.node):
+        definition = model.view.definition(summary.key)
+        # `Trainer::save(&trainer, path)`: the receiver is the first argument
+        offset = 1 if op.receiver is None and definition is not None and definition.method else 0
+        for index in summary.path_params:
+            if index + offset >= len(arguments) or not invariance.invariant(
+                arguments[index + offset], loop.node
+            ):
                 return None
         return (
             op.node,

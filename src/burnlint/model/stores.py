@@ -7,7 +7,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Location
+from burnlint.findings import Edit, Location
 from burnlint.model.imports import ADAPTER_NAMES, StoreKind
 from burnlint.syntax import arguments_of, call_path, method_call_parts, strip_reference, text, walk
 
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
+    from burnlint.model.helpers import ForeignStore
     from burnlint.model.scopes import Binding
 
 CONSTRUCTORS = frozenset({"from_file", "from_bytes", "from_static", "default", "new"})
@@ -53,6 +54,7 @@ OTHER_BUILDERS = frozenset(
     }
 )
 MAX_EVALUATION_DEPTH = 100
+_UNWRAPPING = frozenset({"unwrap", "expect"})
 BUILDERS = BOOL_OPTIONS | REMAP_BUILDERS | ADAPTER_BUILDERS | OTHER_BUILDERS | set(OPTION_ALIASES)
 
 
@@ -89,6 +91,8 @@ class StoreBuild:
     chain_end: Node | None = None
     # where the constructor is, for a store built by a crate-local helper
     origin: Location | None = None
+    # for such a store: the edit that adds `.overwrite(true)` to its constructor, there
+    overwrite_edit: Edit | None = None
 
     def option(self, name: str) -> OptionSetting | None:
         return self.options.get(name)
@@ -189,10 +193,12 @@ class StoreEvaluator:
         model = self.model
         if node.type == "call_expression":
             path = call_path(node)
-            if len(path) >= 2 and path[-1] in CONSTRUCTORS:
-                kind = model.imports.store_kind(path[:-1])
-                if kind is None:
-                    return None
+            kind = (
+                model.imports.store_kind(path[:-1])
+                if len(path) >= 2 and path[-1] in CONSTRUCTORS
+                else None
+            )
+            if kind is not None:
                 constructor = path[-1]
                 if constructor in ("default", "new") and kind is not StoreKind.SAFETENSORS:
                     return None
@@ -207,20 +213,23 @@ class StoreEvaluator:
                     else None,
                     chain_end=node,
                 )
-            if path:
-                helper = model.helpers.store_helper(path[-1], method=False)
-                if helper is not None:
-                    return helper
             parts = method_call_parts(node)
-            if parts is None:
-                return None
-            receiver, method, _arguments = parts
-            if method in BUILDERS:
-                return self._builder_chain(node)
-            if method in ("clone", "to_owned"):
-                return self.store_of(receiver)
-            helper = model.helpers.store_helper(method, method=True)
-            return helper
+            if parts is not None:
+                receiver, method, _arguments = parts
+                if method in BUILDERS:
+                    return self._builder_chain(node)
+                if method in ("clone", "to_owned"):
+                    return self.store_of(receiver)
+                if method in _UNWRAPPING:
+                    # `make_store(p).unwrap()`: a helper returning `Result<Store, _>`
+                    return self._returned_in_result(strip_reference(receiver), node)
+            summary = model.helper_called(node)
+            if summary is not None and summary.store is not None and not summary.store_in_result:
+                return self.from_foreign(summary.store, node)
+            return None
+        if node.type == "try_expression":
+            inner = node.named_children[0] if node.named_children else None
+            return self._returned_in_result(inner, node) if inner is not None else None
         if node.type in ("identifier", "self"):
             binding = model.resolution.binding_of(node)
             if binding is None:
@@ -230,6 +239,38 @@ class StoreEvaluator:
             tail = node.named_children[-1] if node.named_children else None
             return self.store_of(tail) if tail is not None else None
         return None
+
+    def _returned_in_result(self, call: Node | None, at: Node) -> StoreBuild | None:
+        """The store in the Ok value of ``call``, a crate-local function that returns
+        ``Result<Store, _>`` (``make_store(p)?``)."""
+        if call is None or call.type != "call_expression":
+            return None
+        summary = self.model.helper_called(call)
+        if summary is None or summary.store is None or not summary.store_in_result:
+            return None
+        return self.from_foreign(summary.store, at)
+
+    def from_foreign(self, store: ForeignStore, at: Node) -> StoreBuild:
+        """A store a crate-local function builds, anchored at ``at`` (the call in this file):
+        no node of another file ever enters this file's model."""
+        return StoreBuild(
+            kind=store.kind,
+            constructor=store.constructor,
+            backing=Backing.FILE if store.file_backed else Backing.MEMORY,
+            constructor_node=at,
+            path_argument=None,
+            options={
+                name: OptionSetting(value=value, node=at, definite=definite)
+                for name, value, definite in store.options
+            },
+            adapters=store.adapters,
+            remaps=store.remaps,
+            helper=store.helper,
+            helper_path=store.origin.path,
+            chain_end=at,
+            origin=store.origin,
+            overwrite_edit=store.overwrite_edit,
+        )
 
     def _builder_chain(self, call: Node) -> StoreBuild | None:
         """`X::from_file(p).a(..).b(..)`: walk down to the base iteratively (a chain can be

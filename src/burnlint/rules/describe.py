@@ -7,10 +7,10 @@ from burnlint.model.stores import Backing
 
 
 def op_name(op: StoreOp) -> str:
-    if op.helper is None:
+    if op.summary is None:
         return f"`{op.method}`"
-    inner = "save_into" if op.is_save else "load_from"
-    return f"`{op.method}` (which calls `{inner}`)"
+    inner = " and ".join(f"`{name}`" for name in op.summary.errors) or "a store load"
+    return f"`{op.summary.name}` (which calls {inner})"
 
 
 def failure_effect(op: StoreOp) -> str:

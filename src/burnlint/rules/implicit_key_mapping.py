@@ -82,9 +82,10 @@ class ImplicitKeyMapping(Rule):
     tags = ("correctness", "burn-store", "pytorch")
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        for loader in ctx.model.key_loaders:
+        model = ctx.model
+        for loader in model.key_loaders:
             implicit = [o for o in loader.options if not loader.explicit(o)]
-            if not implicit:
+            if not implicit or loader.elsewhere:
                 continue
             effects = "; it ".join(DEFAULT_EFFECT[loader.kind][o] for o in implicit)
             names = " and ".join(f"`{o}`" for o in implicit)
@@ -95,6 +96,19 @@ class ImplicitKeyMapping(Rule):
                 for op in loader.loads
                 if op.node != loader.report_at
             )
+            if loader.store.origin is None:
+                # the loads of this store where a crate-local function hands it over
+                here = ctx.location(loader.report_at)
+                related += tuple(
+                    RelatedLocation(load, "loaded here")
+                    for load in model.loads_elsewhere.get(here, ())
+                )
+            elif loader.store.helper is not None:
+                related += (
+                    RelatedLocation(
+                        loader.store.origin, f"`{loader.store.helper}` builds the store here"
+                    ),
+                )
             fix = key_mapping_fix(ctx, loader)
             layout = ctx.model.layout.kind
             if fix is not None:

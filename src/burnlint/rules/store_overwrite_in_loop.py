@@ -17,9 +17,17 @@ OVERWRITE_FIX_TITLE = "add `.overwrite(true)`"
 
 def overwrite_fix(ctx: RuleContext, store: StoreBuild) -> Fix | None:
     """Insert `.overwrite(true)` right after the constructor call (unsafe: an existing file is
-    replaced instead of the save failing)."""
+    replaced instead of the save failing); in the crate-local function that builds the store
+    when it comes from one, which changes it for every caller."""
     if store.helper is not None:
-        return None
+        if store.overwrite_edit is None:
+            return None
+        return Fix(
+            f"add `.overwrite(true)` to the store `{store.helper}` builds "
+            "(changes it for all its callers)",
+            Applicability.UNSAFE,
+            (store.overwrite_edit,),
+        )
     end = store.constructor_node.end_byte
     return Fix(
         OVERWRITE_FIX_TITLE,

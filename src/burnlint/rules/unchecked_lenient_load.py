@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from burnlint.findings import Finding, Level, Location, RelatedLocation
-from burnlint.model.results import ERRORS, MISSING, NOTHING, Check
+from burnlint.findings import Finding, Level, RelatedLocation
+from burnlint.model.results import ERRORS, MISSING
+from burnlint.model.summaries import leniency
 from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext
 
@@ -21,22 +22,30 @@ class UncheckedLenientLoad(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         model = ctx.model
         for op in model.ops:
-            if not op.is_load:
+            if not op.returns_apply_result:
                 continue
-            required: Check = NOTHING
-            reasons: list[str] = []
-            if op.method == "apply" and op.helper is None:
-                required = frozenset({MISSING, ERRORS})
-                reasons.append("`apply` never fails")
-            elif op.store is not None:
-                if op.store.is_set_true("allow_partial"):
-                    required |= {MISSING}
-                    reasons.append("`.allow_partial(true)`")
-                validate = op.store.option("validate")
-                if validate is not None and validate.value is not True:
-                    required |= {ERRORS}
-                    reasons.append("`.validate(false)`")
-                reasons = [f"the store has {' and '.join(reasons)}"] if reasons else []
+            related: list[RelatedLocation] = []
+            flow = op.summary.ok if op.summary is not None else None
+            if flow is not None:
+                # a crate-local function hands the ApplyResult back: what it leaves unchecked
+                # is the caller's to check
+                required = flow.required - flow.checked
+                reasons = list(flow.reasons)
+                related.append(RelatedLocation(flow.origin, "the lenient load is here"))
+            else:
+                required, reason_tuple = leniency(op)
+                reasons = list(reason_tuple)
+                store = op.store
+                if store is not None and store.helper is None:
+                    related.append(
+                        RelatedLocation(
+                            ctx.location(store.constructor_node), "the store is built here"
+                        )
+                    )
+                elif store is not None and store.origin is not None:
+                    related.append(
+                        RelatedLocation(store.origin, f"`{store.helper}` builds the store here")
+                    )
             if not required:
                 continue
             unchecked = required - model.apply_checks(op)
@@ -47,23 +56,22 @@ class UncheckedLenientLoad(Rule):
                 silent.append("tensors missing from the file (`missing`)")
             if ERRORS in unchecked:
                 silent.append("shape mismatches (`errors`)")
-            message = (
-                f"the `ApplyResult` of `{op.method}` is not checked while {' and '.join(reasons)}"
-            )
+            if flow is not None:
+                message = (
+                    f"the `ApplyResult` that `{op.helper}` returns is not checked while "
+                    f"{' and '.join(reasons)}"
+                )
+            else:
+                message = (
+                    f"the `ApplyResult` of `{op.method}` is not checked while "
+                    f"{' and '.join(reasons)}"
+                )
             label = f"{' and '.join(silent)} leave parameters at their initial values, silently"
             wanted = []
             if MISSING in unchecked:
                 wanted.append("`result.missing`")
             if ERRORS in unchecked:
                 wanted.append("`result.errors` (or `is_success()`)")
-            related: tuple[RelatedLocation, ...] = ()
-            if op.store is not None and op.store.helper_path is None:
-                related = (
-                    RelatedLocation(
-                        Location(model.path, model.source.node_span(op.store.constructor_node)),
-                        "the store is built here",
-                    ),
-                )
             yield ctx.finding(
                 op.node,
                 message,
@@ -72,5 +80,5 @@ class UncheckedLenientLoad(Rule):
                     f"read {' and '.join(wanted)}, or print the whole result "
                     "(`{result}` lists both)"
                 ),
-                related=related,
+                related=tuple(related),
             )

@@ -1,0 +1,187 @@
+"""Which crate-local function a call calls: by path, or by the receiver's type, or none.
+
+``CallResolver`` turns a call node into the path or the receiver type ``CrateView`` resolves
+(``resolve.py``). A receiver's type is known only where the code states it: ``self`` in an
+``impl``, a typed parameter or ``let``, a field of a known struct, a struct literal, a unit
+struct, or a call of a crate function whose declared return type names a crate type
+(``Net::new(..)``, ``load_net(..)?``). Generic, ``dyn`` and ``impl Trait`` receivers, closures
+and anything inferred stay unknown, and so the call stays unresolved.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from burnlint.model.items import Module, UseDecl
+from burnlint.model.resolve import FnKey
+from burnlint.syntax import call_path, method_call_parts, path_segments, strip_reference, text
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from burnlint.model.file_model import FileModel
+
+_UNWRAP_METHODS = frozenset({"unwrap", "expect"})
+MAX_TYPE_DEPTH = 16  # re-bindings followed to find a binding's type
+
+
+class CallResolver:
+    def __init__(self, model: FileModel) -> None:
+        self.model = model
+        self._modules: dict[int, Module] = {}  # by the node id of an inline `mod` body
+        self._types: dict[int, str | None] = {}
+        self._visiting: set[int] = set()
+
+    # calls -------------------------------------------------------------------------------------
+    def resolve(self, call: Node) -> FnKey | None:
+        function = call.child_by_field_name("function")
+        if function is None:
+            return None
+        view = self.model.view
+        if function.type == "field_expression":
+            parts = method_call_parts(call)
+            if parts is None:
+                return None
+            owner = self.type_of(parts[0])
+            return view.method(owner, parts[1]) if owner else None
+        if function.type not in ("identifier", "scoped_identifier"):
+            return None  # `f::<T>(..)`, a closure in parentheses, ...: not followed
+        path = call_path(call)
+        if not path:
+            return None
+        if len(path) == 1 and self.model.resolution.binding_of(function) is not None:
+            return None  # a local binding (a closure) named like a function
+        if len(path) == 2 and path[0] == "Self":
+            owner = self._impl_owner(call)
+            return view.method(owner, path[1]) if owner else None
+        return view.resolve_call(self.module_at(call), path, self._local_uses(call))
+
+    def module_at(self, node: Node) -> Module:
+        """The module ``node`` is in: the file's, and the inline ``mod`` blocks around it."""
+        names: list[str] = []
+        ancestry = self.model.ancestry
+        current = ancestry.parent(node)
+        while current is not None:
+            if current.type == "mod_item":
+                names.append(text(current.child_by_field_name("name")))
+            current = ancestry.parent(current)
+        return (*self.model.module, *reversed(names))
+
+    def _local_uses(self, node: Node) -> list[UseDecl]:
+        at = node.start_byte
+        return [
+            use
+            for use in self.model.items.uses
+            if use.scope is not None and use.scope[0] <= at < use.scope[1]
+        ]
+
+    def _impl_owner(self, node: Node) -> str:
+        from burnlint.model.items import type_name
+
+        current = self.model.ancestry.parent(node)
+        while current is not None:
+            if current.type == "impl_item":
+                return type_name(current.child_by_field_name("type"))
+            if current.type in ("mod_item", "trait_item"):
+                return ""
+            current = self.model.ancestry.parent(current)
+        return ""
+
+    # types -------------------------------------------------------------------------------------
+    def type_of(self, node: Node) -> str | None:
+        """The crate type (its name) the value of ``node`` has, when the code states it."""
+        node = strip_reference(node)
+        key = node.id
+        if key in self._types:
+            return self._types[key]
+        if key in self._visiting or len(self._visiting) >= MAX_TYPE_DEPTH:
+            return None
+        self._visiting.add(key)
+        try:
+            found = self._type_of(node)
+        finally:
+            self._visiting.discard(key)
+        self._types[key] = found
+        return found
+
+    def _type_of(self, node: Node) -> str | None:
+        model = self.model
+        view = model.view
+        kind = node.type
+        if kind == "parenthesized_expression" and node.named_children:
+            return self.type_of(node.named_children[0])
+        if kind == "self":
+            owner = self._impl_owner(node)
+            return owner if owner and view.local_type(owner) else None
+        if kind == "identifier":
+            binding = model.resolution.binding_of(node)
+            if binding is None:
+                # a unit struct used as a value: `Trainer.fit(..)`
+                name = text(node)
+                return self._named_type(node, [name]) if name[:1].isupper() else None
+            if binding.kind == "self":
+                owner = self._impl_owner(node)
+                return owner if owner and view.local_type(owner) else None
+            declaration = binding.declaration
+            if binding.kind in ("param", "let") and declaration is not None:
+                written = declaration.child_by_field_name("type")
+                if written is not None:
+                    return self._written_type(node, written)
+            if binding.kind == "let" and binding.value is not None:
+                return self.type_of(binding.value)
+            return None
+        if kind == "field_expression":
+            value = node.child_by_field_name("value")
+            field = text(node.child_by_field_name("field"))
+            holder = self.type_of(value) if value is not None else None
+            field_type = view.field_type(holder, field) if holder else ""
+            return field_type if field_type and view.local_type(field_type) else None
+        if kind == "struct_expression":
+            name_node = node.child_by_field_name("name")
+            if name_node is None:
+                return None
+            if text(name_node) == "Self":
+                owner = self._impl_owner(node)
+                return owner if owner and view.local_type(owner) else None
+            return self._written_type(node, name_node)
+        if kind == "call_expression":
+            parts = method_call_parts(node)
+            if parts is not None and parts[1] in _UNWRAP_METHODS:
+                return self._returned(parts[0], unwrapped=True)
+            return self._returned(node, unwrapped=False)
+        if kind == "try_expression" and node.named_children:
+            return self._returned(node.named_children[0], unwrapped=True)
+        return None
+
+    def _returned(self, call: Node, *, unwrapped: bool) -> str | None:
+        """The crate type a call of a crate function gives (after `?`/`unwrap` if
+        ``unwrapped``), from the function's declared return type."""
+        if call.type != "call_expression":
+            return None
+        key = self.resolve(call)
+        definition = self.model.view.definition(key) if key is not None else None
+        if definition is None or not definition.returns_type:
+            return None
+        if definition.returns_wrapped != unwrapped:
+            return None
+        name = definition.returns_type
+        return name if self.model.view.local_type(name) else None
+
+    def _written_type(self, at: Node, written: Node) -> str | None:
+        current: Node | None = written
+        while current is not None and current.type in ("reference_type", "generic_type"):
+            current = current.child_by_field_name("type")
+        if current is None:
+            return None
+        if current.type in ("type_identifier", "identifier"):
+            name = text(current)
+            if name == "Self":
+                owner = self._impl_owner(at)
+                return owner if owner and self.model.view.local_type(owner) else None
+            return self._named_type(at, [name])
+        if current.type in ("scoped_type_identifier", "scoped_identifier"):
+            return self._named_type(at, path_segments(current))
+        return None
+
+    def _named_type(self, at: Node, path: list[str]) -> str | None:
+        return self.model.view.resolve_type(self.module_at(at), path, self._local_uses(at))

@@ -1,0 +1,479 @@
+"""Helper summaries: what each function of a file does with stores, for its callers.
+
+Read from the code, never from a type's name: which store errors the function hands back
+(``errors``), where the ``ApplyResult`` of a load it performs ends up in its Ok value (``ok``:
+whole, in a tuple, in a struct field), what of it the function checks itself, the store it
+returns, and the store it builds and saves into with the parameters its path is made of.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from burnlint.findings import Edit, Location
+from burnlint.model.helpers import Direction, ForeignStore, HelperSummary, OkFlow
+from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
+from burnlint.model.resolve import FnKey
+from burnlint.model.results import ERRORS, FIELD_CHECKS, MISSING, NOTHING, WHOLE, Check, UseClass
+from burnlint.syntax import (
+    arguments_of,
+    call_path,
+    field_of,
+    is_tail_expression,
+    is_unterminated_statement,
+    method_call_parts,
+    nodes_of_type,
+    outer_parens,
+    text,
+    walk,
+)
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from burnlint.model.file_model import FileModel
+    from burnlint.model.ops import StoreOp
+    from burnlint.model.scopes import Binding
+    from burnlint.model.stores import StoreBuild
+    from burnlint.syntax import Ancestry
+
+MAX_TRACE_STEPS = 200  # uses followed for one ApplyResult; past it, counted as checked
+Path = tuple[int | str, ...]
+
+
+def summarise(model: FileModel) -> dict[FnKey, HelperSummary]:
+    """The summary of each function the file defines that does something with a store."""
+    view = model.view
+    nodes = {n.start_byte: n for n in nodes_of_type(model.source.root, "function_item")}
+    ops: dict[int, list[StoreOp]] = {}  # by the node id of the enclosing function
+    for op in model.ops:
+        function = enclosing_function(op.node, model.ancestry)
+        if function is not None:
+            ops.setdefault(function.id, []).append(op)
+    found: dict[FnKey, HelperSummary] = {}
+    for definition in model.items.functions:
+        node = nodes.get(definition.start_byte)
+        if node is None:
+            continue
+        key = FnKey(view.target, definition.module, definition.owner, definition.name)
+        if view.definition(key) is None:
+            continue  # defined more than once (`#[cfg(..)]` variants): never resolved
+        summary = _summarise(model, key, node, ops.get(node.id, []))
+        if summary is not None:
+            found[key] = summary
+    return found
+
+
+def _summarise(
+    model: FileModel, key: FnKey, function: Node, ops: list[StoreOp]
+) -> HelperSummary | None:
+    errors: list[str] = []
+    directions: set[Direction] = set()
+    saves: ForeignStore | None = None
+    path_params: tuple[int, ...] | None = None
+    return_type = function.child_by_field_name("return_type")
+    returns_result = return_type is not None and b"Result" in (return_type.text or b"")
+    for op in ops:
+        if not (returns_result and op.returns_result):
+            continue
+        use = model.result_use(op)
+        if use.use is not UseClass.PROPAGATED or not _escapes(use.decided_at, function):
+            continue
+        if op.summary is not None:
+            names: tuple[str, ...] = op.summary.errors
+            directions |= op.summary.directions
+        else:
+            names = (op.method,)
+            directions.add(op.direction)
+        errors.extend(n for n in names if n not in errors)
+        if saves is None and op.is_save and op.store is not None:
+            saves = foreign_store(model, op.store, key.display())
+            path_params = (
+                _path_params(model, op.store, function) if op.store.helper is None else None
+            )
+    store, in_result = _returned_store(model, function, key.display())
+    ok = _ok_flow(model, function, ops)
+    if not errors and ok is None and store is None:
+        return None
+    name = function.child_by_field_name("name") or function
+    return HelperSummary(
+        key,
+        errors=tuple(errors),
+        directions=frozenset(directions),
+        ok=ok,
+        store=store,
+        store_in_result=in_result,
+        saves=saves,
+        path_params=path_params,
+        location=Location(model.path, model.source.node_span(name)),
+    )
+
+
+def foreign_store(model: FileModel, build: StoreBuild, helper: str) -> ForeignStore:
+    """``build`` as the callers of ``helper`` see it; a store that already comes from
+    elsewhere keeps where it was built."""
+    options = tuple(
+        sorted((name, setting.value, setting.definite) for name, setting in build.options.items())
+    )
+    if build.origin is not None and build.helper is not None:
+        return ForeignStore(
+            build.kind,
+            build.constructor,
+            build.backing.value == "file",
+            options,
+            build.adapters,
+            build.remaps,
+            build.origin,
+            build.helper,
+            build.overwrite_edit,
+        )
+    end = build.constructor_node.end_byte
+    return ForeignStore(
+        build.kind,
+        build.constructor,
+        build.backing.value == "file",
+        options,
+        build.adapters,
+        build.remaps,
+        Location(model.path, model.source.node_span(build.constructor_node)),
+        helper,
+        Edit(model.path, end, end, ".overwrite(true)", span=model.source.span(end, end)),
+    )
+
+
+def _returned_store(
+    model: FileModel, function: Node, helper: str
+) -> tuple[ForeignStore | None, bool]:
+    """The store the function returns as its tail: itself, or inside ``Ok(..)``."""
+    body = function.child_by_field_name("body")
+    if body is None:
+        return None, False
+    named = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+    if not named or not is_tail_expression(named[-1], model.ancestry):
+        return None, False
+    tail = named[-1]
+    in_result = False
+    if tail.type == "call_expression" and call_path(tail) == ["Ok"]:
+        arguments = arguments_of(tail)
+        if len(arguments) != 1:
+            return None, False
+        tail, in_result = arguments[0], True
+    build = model.stores.store_of(tail)
+    if build is None:
+        return None, False
+    return foreign_store(model, build, helper), in_result
+
+
+def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | None:
+    """Where an ``ApplyResult`` that still needs checking leaves the function, if one does."""
+    for op in ops:
+        if not op.returns_apply_result:
+            continue
+        required, reasons = leniency(op)
+        if op.summary is not None and op.summary.ok is not None:
+            required = op.summary.ok.required - op.summary.ok.checked
+            reasons = op.summary.ok.reasons
+        if not required:
+            continue
+        trace = ApplyTrace(model, function)
+        if op.returns_result:
+            use = model.result_use(op)
+            if use.ok_escapes and _escapes(use.decided_at, function):
+                trace.paths.add(())
+            for value in use.ok_values:
+                trace.value(value, _inner_path(op))
+            for binding in use.ok_bindings:
+                trace.binding(binding, binding.node.end_byte, _inner_path(op))
+        else:
+            trace.value(op.node, _inner_path(op))
+        if not trace.paths:
+            continue  # the function keeps it: its own finding, if any, is there
+        unchecked = required - trace.checked
+        if not unchecked:
+            continue
+        return OkFlow(
+            min(trace.paths, key=repr),
+            frozenset(required),
+            frozenset(trace.checked),
+            reasons,
+            Location(model.path, model.source.node_span(op.node)),
+        )
+    return None
+
+
+def _inner_path(op: StoreOp) -> Path:
+    """Where the ApplyResult is in the op's Ok value: a helper's path, else the value."""
+    if op.summary is not None and op.summary.ok is not None:
+        return op.summary.ok.path
+    return ()
+
+
+def leniency(op: StoreOp) -> tuple[Check, tuple[str, ...]]:
+    """What reading the op's ApplyResult must verify, and why (BL007)."""
+    if op.summary is not None:
+        return NOTHING, ()
+    if op.method == "apply":
+        return WHOLE, ("`apply` never fails",)
+    store = op.store
+    if store is None:
+        return NOTHING, ()
+    required: set[str] = set()
+    reasons: list[str] = []
+    if store.is_set_true("allow_partial"):
+        required.add(MISSING)
+        reasons.append("`.allow_partial(true)`")
+    validate = store.option("validate")
+    if validate is not None and validate.value is not True:
+        required.add(ERRORS)
+        reasons.append("`.validate(false)`")
+    if not reasons:
+        return NOTHING, ()
+    return frozenset(required), (f"the store has {' and '.join(reasons)}",)
+
+
+class ApplyTrace:
+    """Follows an ``ApplyResult`` (at ``path`` inside a value) through a function: what of it
+    is read, and where it is returned. With ``returning`` False (a caller's check of what a
+    helper returned), returning or passing it on counts as checking it whole."""
+
+    def __init__(self, model: FileModel, function: Node | None, *, returning: bool = True):
+        self.model = model
+        self.function = function
+        self.returning = returning
+        self.ancestry: Ancestry = model.ancestry
+        self.paths: set[Path] = set()
+        self.checked: set[str] = set()
+        self._steps = 0
+
+    def _whole(self) -> None:
+        self.checked |= WHOLE
+
+    def _returned(self, path: Path) -> None:
+        if self.returning:
+            self.paths.add(path)
+        else:
+            self._whole()
+
+    def binding(self, binding: Binding, after: int, path: Path) -> None:
+        for use in binding.uses:
+            if use.node.start_byte < after:
+                continue
+            if use.macro is not None:
+                if use.capture or not use.trail or path:
+                    # formatting the value prints the whole result, or a struct holding it
+                    self._whole()
+                else:
+                    self.checked |= FIELD_CHECKS.get(use.trail[0], NOTHING)
+                continue
+            self.value(use.node, path)
+
+    def value(self, node: Node, path: Path) -> None:
+        self._steps += 1
+        if self._steps > MAX_TRACE_STEPS:
+            self._whole()  # too much to follow: count it as checked, a finding must be certain
+            return
+        ancestry = self.ancestry
+        node = outer_parens(node, ancestry)
+        parent = ancestry.parent(node)
+        if parent is None:
+            return
+        kind = parent.type
+        if kind == "field_expression" and field_of(node, ancestry) == "value":
+            name = text(parent.child_by_field_name("field"))
+            outer = ancestry.parent(parent)
+            is_method = (
+                outer is not None
+                and outer.type == "call_expression"
+                and field_of(parent, ancestry) == "function"
+            )
+            if not path:
+                self.checked |= FIELD_CHECKS.get(name, NOTHING)
+            elif name == str(path[0]) and not is_method:
+                self.value(parent, path[1:])
+            elif is_method:
+                self._whole()  # a method of the value holding it may read it
+            return
+        if kind == "let_declaration" and field_of(node, ancestry) == "value":
+            pattern = parent.child_by_field_name("pattern")
+            if pattern is not None:
+                self._pattern(pattern, parent.end_byte, path)
+            return
+        if kind == "return_expression":
+            self._returned(path)
+            return
+        if kind == "expression_statement" or (
+            kind == "block" and is_tail_expression(node, ancestry)
+        ):
+            block = parent if kind == "block" else ancestry.parent(parent)
+            if kind == "expression_statement" and not is_unterminated_statement(parent, ancestry):
+                return
+            owner = ancestry.parent(block) if block is not None else None
+            if owner is None:
+                return
+            if owner.type == "function_item":
+                if owner == self.function:
+                    self._returned(path)
+                else:
+                    self._whole()
+            elif owner.type == "closure_expression":
+                self._whole()
+            elif owner.type in ("if_expression", "else_clause", "match_arm", "block"):
+                self.value(owner, path)
+            return
+        if kind in ("else_clause", "match_arm"):
+            self.value(parent, path)
+            return
+        if kind == "arguments":
+            call = ancestry.parent(parent)
+            callee = call_path(call)[-1:] if call is not None else []
+            if call is not None and callee in (["Ok"], ["Some"]):
+                self.value(call, path)
+            elif callee != ["drop"]:
+                self._whole()  # passed on
+            return
+        if kind == "tuple_expression":
+            index = [c for c in parent.named_children if c.type not in _COMMENTS].index(node)
+            self.value(parent, (index, *path))
+            return
+        if kind == "field_initializer":
+            struct = _struct_of(parent, ancestry)
+            if struct is not None:
+                self.value(struct, (text(parent.child_by_field_name("field")), *path))
+            return
+        if kind == "shorthand_field_initializer":
+            struct = _struct_of(parent, ancestry)
+            if struct is not None:
+                self.value(struct, (text(node), *path))
+            return
+        if kind in ("reference_expression", "try_expression"):
+            self.value(parent, path)
+            return
+        if kind == "assignment_expression" and field_of(node, ancestry) == "right":
+            left = parent.child_by_field_name("left")
+            binding = (
+                self.model.resolution.binding_of(left)
+                if left is not None and left.type == "identifier"
+                else None
+            )
+            if binding is not None:
+                self.binding(binding, parent.end_byte, path)
+            else:
+                self._whole()
+            return
+        if kind in ("match_expression", "array_expression", "macro_invocation"):
+            self._whole()
+            return
+        # any other use of a value that holds it, unknown: counted as a check when it holds
+        # more than the ApplyResult itself (a finding must be certain)
+        if path:
+            self._whole()
+
+    def _pattern(self, pattern: Node, after: int, path: Path) -> None:
+        if pattern.type == "mut_pattern":
+            pattern = next((c for c in pattern.named_children if c.type == "identifier"), pattern)
+        if pattern.type == "identifier":
+            binding = self.model.resolution.binding_of(pattern)
+            if binding is not None:
+                self.binding(binding, after, path)
+            return
+        if not path:
+            if pattern.type == "struct_pattern":
+                for child in walk(pattern):
+                    if child.type in ("shorthand_field_identifier", "field_identifier"):
+                        self.checked |= FIELD_CHECKS.get(text(child), NOTHING)
+            return
+        head, rest = path[0], path[1:]
+        if pattern.type == "tuple_pattern" and isinstance(head, int):
+            elements = [c for c in pattern.named_children if c.type not in _COMMENTS]
+            if any(e.type == "remaining_field_pattern" for e in elements[: head + 1]):
+                self._whole()  # `(a, .., r)`: the index is not counted from the start
+                return
+            if head < len(elements):
+                self._pattern(elements[head], after, rest)
+            return
+        if pattern.type == "struct_pattern" and isinstance(head, str):
+            for child in pattern.named_children:
+                if child.type == "field_pattern":
+                    name = child.child_by_field_name("name")
+                    inner = child.child_by_field_name("pattern")
+                    if text(name) == head:
+                        if inner is not None:
+                            self._pattern(inner, after, rest)
+                        else:  # shorthand `S { report, .. }`
+                            target = next(
+                                (c for c in child.named_children if c.type == "identifier"), None
+                            )
+                            if target is not None:
+                                self._pattern(target, after, rest)
+                        return
+                elif child.type == "shorthand_field_identifier" and text(child) == head:
+                    binding = self.model.resolution.binding_of(child)
+                    if binding is not None:
+                        self.binding(binding, after, rest)
+                    else:
+                        self._whole()
+                    return
+            return  # not bound: dropped
+        self._whole()  # a pattern not followed here
+
+
+_COMMENTS = frozenset({"line_comment", "block_comment"})
+
+
+def _struct_of(initializer: Node, ancestry: Ancestry) -> Node | None:
+    listing = ancestry.parent(initializer)
+    struct = ancestry.parent(listing) if listing is not None else None
+    return struct if struct is not None and struct.type == "struct_expression" else None
+
+
+def enclosing_function(node: Node, ancestry: Ancestry) -> Node | None:
+    current = ancestry.parent(node)
+    while current is not None:
+        if current.type == "function_item":
+            return current
+        if current.type == "closure_expression":
+            return None
+        current = ancestry.parent(current)
+    return None
+
+
+def _escapes(decided_at: Node, function: Node) -> bool:
+    """`?`, `return`, or the function's tail: the caller receives the error."""
+    if decided_at.type in ("try_expression", "return_expression"):
+        return True
+    body = function.child_by_field_name("body")
+    return decided_at == body
+
+
+def _path_params(model: FileModel, store: StoreBuild, function: Node) -> tuple[int, ...] | None:
+    """Which parameters of ``function`` the store's path is made of (see ``HelperSummary``)."""
+    if store.path_argument is None:
+        return None
+    parameters = function.child_by_field_name("parameters")
+    if parameters is None:
+        return None
+    params = [p for p in parameters.named_children if p.type == "parameter"]
+    indices: set[int] = set()
+    for node in walk(store.path_argument):
+        if node.type == "call_expression":
+            parts = method_call_parts(node)
+            path = call_path(node)
+            pure = (parts is not None and parts[1] in PURE_METHODS) or (
+                len(path) >= 2 and (path[-2], path[-1]) in PURE_FUNCTIONS
+            )
+            if not pure:
+                return None
+        elif (
+            node.type == "identifier"
+            and (parent := model.ancestry.parent(node)) is not None
+            and parent.type not in ("scoped_identifier", "macro_invocation")
+        ):
+            binding = model.resolution.binding_of(node)
+            if binding is None:
+                if node.text is not None and node.text.decode().isupper():
+                    continue
+                return None
+            if binding.kind != "param" or binding.declaration not in params:
+                return None
+            indices.add(params.index(binding.declaration))
+    return tuple(sorted(indices))
