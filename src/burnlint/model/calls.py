@@ -38,14 +38,15 @@ class CallResolver:
         if function is None:
             return None
         view = self.model.view
+        if function.type == "generic_function":  # `f::<B>(..)`, `x.f::<B>(..)`
+            function = function.child_by_field_name("function") or function
         if function.type == "field_expression":
-            parts = method_call_parts(call)
-            if parts is None:
-                return None
-            owner = self.type_of(parts[0])
-            return view.method(owner, parts[1]) if owner else None
+            receiver = function.child_by_field_name("value")
+            owner = self.type_of(receiver) if receiver is not None else None
+            name = text(function.child_by_field_name("field"))
+            return view.method(owner, name) if owner else None
         if function.type not in ("identifier", "scoped_identifier"):
-            return None  # `f::<T>(..)`, a closure in parentheses, ...: not followed
+            return None  # a closure in parentheses, a field holding a function, ...
         path = call_path(call)
         if not path:
             return None

@@ -148,16 +148,17 @@ class FileModel:
             if flow is None:
                 return WHOLE
             trace = ApplyTrace(self, None, returning=False)
-            if op.returns_result:
-                use = self.result_use(op)
-                if use.ok_escapes:
-                    return WHOLE
+            use = self.result_use(op) if op.returns_result else None
+            if use is not None and use.ok_escapes:
+                return WHOLE
+            for what, path in flow.carried:
+                if use is None:
+                    trace.value(op.node, path, what)
+                    continue
                 for value in use.ok_values:
-                    trace.value(value, flow.path)
+                    trace.value(value, path, what)
                 for binding in use.ok_bindings:
-                    trace.binding(binding, binding.node.end_byte, flow.path)
-            else:
-                trace.value(op.node, flow.path)
+                    trace.binding(binding, binding.node.end_byte, path, what)
             return frozenset(trace.checked)
         if not op.returns_result:
             return self._checker.of_value(op.node)

@@ -39,11 +39,12 @@ class ForeignStore:
 
 @dataclass(frozen=True)
 class OkFlow:
-    """Where the ``ApplyResult`` of a load inside the function ends up in its Ok value:
-    ``path`` is the tuple index or struct field at each level, outermost first (``()`` when
-    the value is the ``ApplyResult`` itself)."""
+    """Where the ``ApplyResult`` of a load inside the function ends up in its Ok value, or
+    the lists of its ``missing``/``errors`` fields (moved into a report of the function's
+    own): ``carried`` holds ("result" | "missing" | "errors", path), the path being the tuple
+    index or struct field at each level, outermost first (``()``: the value itself)."""
 
-    path: tuple[int | str, ...]
+    carried: tuple[tuple[str, tuple[int | str, ...]], ...]
     required: frozenset[str]  # what the store's leniency needs read: missing, errors
     checked: frozenset[str]  # what the function reads of it itself
     reasons: tuple[str, ...]  # the leniency, in words (`.allow_partial(true)`)

@@ -24,6 +24,7 @@ from burnlint.syntax import (
     method_call_parts,
     nodes_of_type,
     outer_parens,
+    strip_reference,
     text,
     walk,
 )
@@ -170,42 +171,38 @@ def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | N
         if not op.returns_apply_result:
             continue
         required, reasons = leniency(op)
+        inner: tuple[tuple[str, Path], ...] = ((RESULT, ()),)
         if op.summary is not None and op.summary.ok is not None:
             required = op.summary.ok.required - op.summary.ok.checked
             reasons = op.summary.ok.reasons
+            inner = op.summary.ok.carried
         if not required:
             continue
         trace = ApplyTrace(model, function)
         if op.returns_result:
             use = model.result_use(op)
             if use.ok_escapes and _escapes(use.decided_at, function):
-                trace.paths.add(())
-            for value in use.ok_values:
-                trace.value(value, _inner_path(op))
-            for binding in use.ok_bindings:
-                trace.binding(binding, binding.node.end_byte, _inner_path(op))
+                trace.paths.update(inner)
+            for what, path in inner:
+                for value in use.ok_values:
+                    trace.value(value, path, what)
+                for binding in use.ok_bindings:
+                    trace.binding(binding, binding.node.end_byte, path, what)
         else:
-            trace.value(op.node, _inner_path(op))
+            for what, path in inner:
+                trace.value(op.node, path, what)
         if not trace.paths:
             continue  # the function keeps it: its own finding, if any, is there
-        unchecked = required - trace.checked
-        if not unchecked:
+        if not required - trace.checked:
             continue
         return OkFlow(
-            min(trace.paths, key=repr),
+            tuple(sorted(trace.paths, key=repr)),
             frozenset(required),
             frozenset(trace.checked),
             reasons,
             Location(model.path, model.source.node_span(op.node)),
         )
     return None
-
-
-def _inner_path(op: StoreOp) -> Path:
-    """Where the ApplyResult is in the op's Ok value: a helper's path, else the value."""
-    if op.summary is not None and op.summary.ok is not None:
-        return op.summary.ok.path
-    return ()
 
 
 def leniency(op: StoreOp) -> tuple[Check, tuple[str, ...]]:
@@ -231,46 +228,77 @@ def leniency(op: StoreOp) -> tuple[Check, tuple[str, ...]]:
     return frozenset(required), (f"the store has {' and '.join(reasons)}",)
 
 
+RESULT = "result"  # what a trace follows: the ApplyResult, or one of its fields' values
+# Methods through which a `missing`/`errors` list keeps flowing (its value is carried on), and
+# in-place changes of an accumulator that neither read nor carry it.
+_CARRYING = frozenset(
+    {
+        "into_iter",
+        "iter",
+        "map",
+        "collect",
+        "cloned",
+        "copied",
+        "clone",
+        "filter",
+        "filter_map",
+        "to_vec",
+        "into",
+        "drain",
+        "to_owned",
+        "chain",
+    }
+)
+_IN_PLACE = frozenset(
+    {"retain", "sort", "sort_by", "sort_by_key", "sort_unstable", "dedup", "dedup_by_key"}
+)
+_ACCUMULATING = frozenset({"extend", "push", "append", "extend_from_slice", "insert"})
+
+
 class ApplyTrace:
-    """Follows an ``ApplyResult`` (at ``path`` inside a value) through a function: what of it
-    is read, and where it is returned. With ``returning`` False (a caller's check of what a
-    helper returned), returning or passing it on counts as checking it whole."""
+    """Follows an ``ApplyResult`` through a function, or the value of its ``missing`` or
+    ``errors`` field (``what``), at ``path`` inside a value: what of it is read, and where it
+    is returned (the function carries it to its caller). With ``returning`` False (a
+    caller's check of what a helper returned), returning or passing it on counts as checking
+    it. A field list moved into a report of the function's own (``LoadReport { missing:
+    r.missing.into_iter().map(..).collect(), .. }``, or gathered with ``extend``) is carried,
+    not checked; any other use of it is a check."""
 
     def __init__(self, model: FileModel, function: Node | None, *, returning: bool = True):
         self.model = model
         self.function = function
         self.returning = returning
         self.ancestry: Ancestry = model.ancestry
-        self.paths: set[Path] = set()
+        self.paths: set[tuple[str, Path]] = set()
         self.checked: set[str] = set()
         self._steps = 0
 
-    def _whole(self) -> None:
-        self.checked |= WHOLE
+    def _check(self, what: str) -> None:
+        self.checked |= WHOLE if what == RESULT else {what}
 
-    def _returned(self, path: Path) -> None:
+    def _returned(self, what: str, path: Path) -> None:
         if self.returning:
-            self.paths.add(path)
+            self.paths.add((what, path))
         else:
-            self._whole()
+            self._check(what)
 
-    def binding(self, binding: Binding, after: int, path: Path) -> None:
+    def binding(self, binding: Binding, after: int, path: Path, what: str = RESULT) -> None:
         for use in binding.uses:
             if use.node.start_byte < after:
                 continue
             if use.macro is not None:
-                if use.capture or not use.trail or path:
-                    # formatting the value prints the whole result, or a struct holding it
-                    self._whole()
-                else:
+                if what == RESULT and not path and not use.capture and use.trail:
                     self.checked |= FIELD_CHECKS.get(use.trail[0], NOTHING)
+                else:
+                    # formatting prints the whole value: the result, a report holding it
+                    self._check(what)
                 continue
-            self.value(use.node, path)
+            self.value(use.node, path, what)
 
-    def value(self, node: Node, path: Path) -> None:
+    def value(self, node: Node, path: Path, what: str = RESULT) -> None:
         self._steps += 1
         if self._steps > MAX_TRACE_STEPS:
-            self._whole()  # too much to follow: count it as checked, a finding must be certain
+            self._check(what)  # too much to follow: count it as checked (a finding is certain)
             return
         ancestry = self.ancestry
         node = outer_parens(node, ancestry)
@@ -279,74 +307,81 @@ class ApplyTrace:
             return
         kind = parent.type
         if kind == "field_expression" and field_of(node, ancestry) == "value":
-            name = text(parent.child_by_field_name("field"))
-            outer = ancestry.parent(parent)
-            is_method = (
-                outer is not None
-                and outer.type == "call_expression"
-                and field_of(parent, ancestry) == "function"
-            )
-            if not path:
-                self.checked |= FIELD_CHECKS.get(name, NOTHING)
-            elif name == str(path[0]) and not is_method:
-                self.value(parent, path[1:])
-            elif is_method:
-                self._whole()  # a method of the value holding it may read it
+            self._field(parent, path, what)
             return
         if kind == "let_declaration" and field_of(node, ancestry) == "value":
             pattern = parent.child_by_field_name("pattern")
             if pattern is not None:
-                self._pattern(pattern, parent.end_byte, path)
+                self._pattern(pattern, parent.end_byte, path, what)
             return
         if kind == "return_expression":
-            self._returned(path)
+            self._returned(what, path)
             return
         if kind == "expression_statement" or (
             kind == "block" and is_tail_expression(node, ancestry)
         ):
             block = parent if kind == "block" else ancestry.parent(parent)
             if kind == "expression_statement" and not is_unterminated_statement(parent, ancestry):
+                if what != RESULT and not path:
+                    self._check(what)  # `r.missing;` as a statement: dropped, read or not
                 return
             owner = ancestry.parent(block) if block is not None else None
             if owner is None:
                 return
             if owner.type == "function_item":
                 if owner == self.function:
-                    self._returned(path)
+                    self._returned(what, path)
                 else:
-                    self._whole()
+                    self._check(what)
             elif owner.type == "closure_expression":
-                self._whole()
+                self._check(what)
             elif owner.type in ("if_expression", "else_clause", "match_arm", "block"):
-                self.value(owner, path)
+                self.value(owner, path, what)
             return
         if kind in ("else_clause", "match_arm"):
-            self.value(parent, path)
+            self.value(parent, path, what)
             return
         if kind == "arguments":
             call = ancestry.parent(parent)
-            callee = call_path(call)[-1:] if call is not None else []
-            if call is not None and callee in (["Ok"], ["Some"]):
-                self.value(call, path)
-            elif callee != ["drop"]:
-                self._whole()  # passed on
+            if call is None:
+                return
+            callee = call_path(call)[-1:]
+            parts = method_call_parts(call)
+            if callee in (["Ok"], ["Some"]):
+                self.value(call, path, what)
+            elif callee == ["drop"]:
+                pass
+            elif what != RESULT and not path and parts is not None and parts[1] in _ACCUMULATING:
+                # `missing.extend(r.missing)`: the accumulator carries it on
+                receiver = strip_reference(parts[0])
+                binding = (
+                    self.model.resolution.binding_of(receiver)
+                    if receiver.type == "identifier"
+                    else None
+                )
+                if binding is not None:
+                    self.binding(binding, call.end_byte, (), what)
+                else:
+                    self._check(what)
+            else:
+                self._check(what)  # passed on
             return
         if kind == "tuple_expression":
             index = [c for c in parent.named_children if c.type not in _COMMENTS].index(node)
-            self.value(parent, (index, *path))
+            self.value(parent, (index, *path), what)
             return
         if kind == "field_initializer":
             struct = _struct_of(parent, ancestry)
             if struct is not None:
-                self.value(struct, (text(parent.child_by_field_name("field")), *path))
+                self.value(struct, (text(parent.child_by_field_name("field")), *path), what)
             return
         if kind == "shorthand_field_initializer":
             struct = _struct_of(parent, ancestry)
             if struct is not None:
-                self.value(struct, (text(node), *path))
+                self.value(struct, (text(node), *path), what)
             return
         if kind in ("reference_expression", "try_expression"):
-            self.value(parent, path)
+            self.value(parent, path, what)
             return
         if kind == "assignment_expression" and field_of(node, ancestry) == "right":
             left = parent.child_by_field_name("left")
@@ -356,28 +391,60 @@ class ApplyTrace:
                 else None
             )
             if binding is not None:
-                self.binding(binding, parent.end_byte, path)
+                self.binding(binding, parent.end_byte, path, what)
             else:
-                self._whole()
+                self._check(what)
             return
         if kind in ("match_expression", "array_expression", "macro_invocation"):
-            self._whole()
+            self._check(what)
             return
-        # any other use of a value that holds it, unknown: counted as a check when it holds
-        # more than the ApplyResult itself (a finding must be certain)
-        if path:
-            self._whole()
+        # any other use: of the ApplyResult itself, not a check (`let _ = r` is handled above,
+        # `drop(r)` too); of a value holding it or of a field list, counted as a check
+        if path or what != RESULT:
+            self._check(what)
 
-    def _pattern(self, pattern: Node, after: int, path: Path) -> None:
+    def _field(self, access: Node, path: Path, what: str) -> None:
+        """``value.name``, where ``value`` holds what is followed at ``path``."""
+        ancestry = self.ancestry
+        name = text(access.child_by_field_name("field"))
+        call = ancestry.parent(access)
+        is_method = (
+            call is not None
+            and call.type == "call_expression"
+            and field_of(access, ancestry) == "function"
+        )
+        if path:
+            if name == str(path[0]) and not is_method:
+                self.value(access, path[1:], what)
+            elif is_method:
+                self._check(what)  # a method of the value holding it may read it
+            return
+        if what == RESULT:
+            if self.returning and not is_method and name in (MISSING, ERRORS):
+                self.value(access, (), name)  # where the list goes: read, or carried on
+            else:
+                self.checked |= FIELD_CHECKS.get(name, NOTHING)
+            return
+        if is_method and call is not None:
+            if name in _CARRYING:
+                self.value(call, (), what)
+            elif name not in _IN_PLACE:
+                self._check(what)  # `missing.is_empty()`, `errors.len()`, ...
+            return
+        self._check(what)
+
+    def _pattern(self, pattern: Node, after: int, path: Path, what: str) -> None:
         if pattern.type == "mut_pattern":
             pattern = next((c for c in pattern.named_children if c.type == "identifier"), pattern)
         if pattern.type == "identifier":
             binding = self.model.resolution.binding_of(pattern)
             if binding is not None:
-                self.binding(binding, after, path)
+                self.binding(binding, after, path, what)
             return
         if not path:
-            if pattern.type == "struct_pattern":
+            if what != RESULT:
+                self._check(what)
+            elif pattern.type == "struct_pattern":
                 for child in walk(pattern):
                     if child.type in ("shorthand_field_identifier", "field_identifier"):
                         self.checked |= FIELD_CHECKS.get(text(child), NOTHING)
@@ -386,10 +453,10 @@ class ApplyTrace:
         if pattern.type == "tuple_pattern" and isinstance(head, int):
             elements = [c for c in pattern.named_children if c.type not in _COMMENTS]
             if any(e.type == "remaining_field_pattern" for e in elements[: head + 1]):
-                self._whole()  # `(a, .., r)`: the index is not counted from the start
+                self._check(what)  # `(a, .., r)`: the index is not counted from the start
                 return
             if head < len(elements):
-                self._pattern(elements[head], after, rest)
+                self._pattern(elements[head], after, rest, what)
             return
         if pattern.type == "struct_pattern" and isinstance(head, str):
             for child in pattern.named_children:
@@ -398,23 +465,23 @@ class ApplyTrace:
                     inner = child.child_by_field_name("pattern")
                     if text(name) == head:
                         if inner is not None:
-                            self._pattern(inner, after, rest)
+                            self._pattern(inner, after, rest, what)
                         else:  # shorthand `S { report, .. }`
                             target = next(
                                 (c for c in child.named_children if c.type == "identifier"), None
                             )
                             if target is not None:
-                                self._pattern(target, after, rest)
+                                self._pattern(target, after, rest, what)
                         return
                 elif child.type == "shorthand_field_identifier" and text(child) == head:
                     binding = self.model.resolution.binding_of(child)
                     if binding is not None:
-                        self.binding(binding, after, rest)
+                        self.binding(binding, after, rest, what)
                     else:
-                        self._whole()
+                        self._check(what)
                     return
             return  # not bound: dropped
-        self._whole()  # a pattern not followed here
+        self._check(what)  # a pattern not followed here
 
 
 _COMMENTS = frozenset({"line_comment", "block_comment"})
