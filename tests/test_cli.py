@@ -10,6 +10,7 @@ import errno
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -450,6 +451,83 @@ def test_output_through_a_symlink_replaces_the_target(
     assert run(runner, "--output", str(tmp_path / "link.txt"), "src").exit_code == 0
     assert (tmp_path / "link.txt").is_symlink()
     assert real.read_text() == "no problems found in 12 files\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
+@pytest.mark.parametrize("option", ["--output", "--output-format"])
+def test_output_into_a_fifo_reaches_its_reader(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path, option: str
+) -> None:
+    """A FIFO is written into, not replaced by a regular file its reader never sees."""
+    fake_engine(result(finding()))
+    fifo = tmp_path / "report.fifo"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader is waiting
+    try:
+        target = str(fifo) if option == "--output" else f"concise={fifo}"
+        out = run(runner, "--format", "concise", option, target, "src")
+        received = os.read(reader, 65536).decode()
+    finally:
+        os.close(reader)
+    assert out.exit_code == 1, out.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert received.startswith("src/train.rs:42:17: error[BL001] ")
+    assert sorted(os.listdir(tmp_path)) == ["report.fifo", "src"]
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "mknod") or not hasattr(os, "geteuid") or os.geteuid() != 0,
+    reason="making a device node needs root",
+)
+def test_output_into_a_character_device_keeps_the_device(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path
+) -> None:
+    """`-o /dev/null` as root (CI containers) must not replace the device with a file."""
+    fake_engine(result(finding()))
+    null = tmp_path / "null"
+    try:
+        os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # /dev/null's numbers
+        null.write_text("probe")
+    except OSError as exc:  # a file system mounted nodev, a container without the capability
+        pytest.skip(f"no usable device node: {exc}")
+    for option, target in (("--output", str(null)), ("--output-format", f"sarif={null}")):
+        out = run(runner, option, target, "src")
+        assert out.exit_code == 1, out.stderr
+        assert stat.S_ISCHR(os.lstat(null).st_mode), option
+    assert sorted(os.listdir(tmp_path)) == ["null", "src"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout")
+def test_output_to_dev_stdout_and_dev_stderr(tmp_path: Path) -> None:
+    """`-o /dev/stdout` writes to the open stream, a pipe here (no file to replace)."""
+    (tmp_path / "a.rs").write_text("fn main() {}\n")
+    env = {**os.environ, "NO_COLOR": "1"}
+    for path, stream in (("/dev/stdout", "stdout"), ("/dev/stderr", "stderr")):
+        proc = subprocess.run(
+            [sys.executable, "-m", "burnlint", "--format", "json", "-o", path, "a.rs"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+            timeout=120,
+        )
+        assert proc.returncode == 0, proc.stderr
+        assert '"files_checked": 1' in getattr(proc, stream), (path, proc.stderr)
+    # stdout appended to a file: the report is appended too, the file is not replaced
+    log = tmp_path / "log.txt"
+    log.write_text("before\n")
+    with log.open("a") as append:
+        proc = subprocess.run(
+            [sys.executable, "-m", "burnlint", "--format", "concise", "-o", "/dev/stdout", "."],
+            cwd=tmp_path,
+            stdout=append,
+            env=env,
+            check=False,
+            timeout=120,
+        )
+    assert proc.returncode == 0
+    assert log.read_text() == "before\nno problems found in 1 file\n"
 
 
 # --- colour ------------------------------------------------------------------------------------

@@ -241,10 +241,10 @@ def _parse_extra_outputs(values: Iterable[str]) -> list[tuple[str, Path]]:
 
 
 def _write_output(output: Path, text: str) -> None:
-    from burnlint.fsutil import write_text_atomic
+    from burnlint.fsutil import write_report
 
     try:
-        write_text_atomic(output, text)
+        write_report(output, text)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         _fail(f"cannot write `{output}`: {reason}")
@@ -337,7 +337,8 @@ def _settings_options(command: Any) -> Any:
     "-o",
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Write the report to FILE (atomically) instead of stdout.",
+    help="Write the report to FILE instead of stdout (a regular file is replaced atomically; "
+    "a device, a FIFO or /dev/stdout is written into).",
 )
 @click.option(
     "--fail-on",
