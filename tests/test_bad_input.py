@@ -44,14 +44,14 @@ def run(runner: CliRunner, *args: str) -> Result:
     return out
 
 
-def run_process(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def run_process(*args: str, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     proc = subprocess.run(
         [sys.executable, "-m", "burnlint", *args],
         capture_output=True,
         text=True,
         cwd=cwd,
         check=False,
-        timeout=120,
+        timeout=timeout,
         env={**os.environ, "BURNLINT_DEBUG": "", "NO_COLOR": "1"},
     )
     assert "Traceback" not in proc.stdout + proc.stderr
@@ -235,6 +235,27 @@ def test_an_empty_file(runner: CliRunner, here: Path) -> None:
     out = run(runner, "empty.rs")
     assert out.exit_code == 0
     assert out.stdout == "no problems found in 1 file\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
+def test_fifos_never_block_a_run(here: Path) -> None:
+    """A FIFO named `*.rs` in a checked directory, or given as the configuration, is not
+    read: reading it would wait for a writer forever."""
+    (here / "ok.rs").write_text(STORE_CODE)
+    os.mkfifo(here / "pipe.rs")
+    proc = run_process("--format", "concise", ".", cwd=here, timeout=60)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout.splitlines()[:2] == [
+        "ok.rs:5:13: error[BL001] the `Result` of `save_into` is discarded: "
+        "a failed save goes unnoticed and the file on disk keeps its old contents",
+        "pipe.rs: note: not a regular file, skipped",
+    ]
+    os.mkfifo(here / "settings.toml")
+    proc = run_process("--config", "settings.toml", "ok.rs", cwd=here, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stdout.startswith(
+        "error: settings.toml: not a regular file (a FIFO or a device), not read\n"
+    )
 
 
 # --- configuration files ---

@@ -31,6 +31,7 @@ from typing import Any, Generic, TypeVar
 
 from burnlint import _toml
 from burnlint.findings import Level, Notification, NotificationKind
+from burnlint.fsutil import NotRegularFileError, read_regular_file
 from burnlint.options import DEFAULT_MAX_FILE_BYTES, EngineOptions
 
 CONFIG_FILES = ("burnlint.toml", ".burnlint.toml")
@@ -303,9 +304,11 @@ def load_config(path: Path, table: str | None = None) -> FileConfig | list[Probl
     """Read and validate one configuration file. ``table`` picks the Cargo.toml table; for a
     ``Cargo.toml`` given with ``--config`` it is found here."""
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path)
     except IsADirectoryError:
         return [Problem(path, "is a directory, not a configuration file")]
+    except NotRegularFileError:
+        return [Problem(path, "not a regular file (a FIFO or a device), not read")]
     except FileNotFoundError:
         return [Problem(path, "configuration file not found")]
     except OSError as exc:

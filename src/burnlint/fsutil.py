@@ -23,6 +23,29 @@ _STREAM_PATHS = {
 }
 
 
+class NotRegularFileError(OSError):
+    """A path that was to be read as a file is a FIFO, a device or a socket."""
+
+
+def read_regular_file(path: Path | str, limit: int = -1) -> bytes:
+    """The bytes of the regular file ``path`` (its first ``limit`` bytes, when given).
+
+    A FIFO opened for reading waits for a writer, and a device can be endless: neither is
+    read. The file is opened without blocking and checked once open (no window between a
+    check and the read); a directory raises ``IsADirectoryError``, anything else that is not
+    a regular file ``NotRegularFileError``. Raises ``OSError``.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise NotRegularFileError(errno.EINVAL, "not a regular file", str(path))
+        return handle.read(limit)
+
+
 def write_report(path: Path, text: str) -> None:
     """Write a report to ``path``, the way its kind of file needs.
 
