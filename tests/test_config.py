@@ -148,6 +148,34 @@ def test_a_broken_cargo_toml_without_them_is_skipped(tmp_path: Path) -> None:
     assert configuration.find_config(tmp_path / "sub") == (tmp_path / "burnlint.toml", None)
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks")
+def test_a_dangling_or_looping_config_link_is_an_error_not_a_default(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A `burnlint.toml` that is a broken link is unreadable settings, not "no settings"."""
+    write(tmp_path, {"burnlint.toml": 'select = ["BL001"]\n', "sub/main.rs": DISCARDED})
+    try:
+        (tmp_path / "sub" / "burnlint.toml").symlink_to(tmp_path / "gone.toml")
+        (tmp_path / "loop" / "a").mkdir(parents=True)
+        (tmp_path / "loop" / "a" / ".burnlint.toml").symlink_to(".burnlint.toml")
+    except OSError as exc:
+        pytest.skip(f"cannot create symlinks: {exc}")
+    found = configuration.find_config(tmp_path / "sub")
+    assert isinstance(found, Problem)
+    assert found.path == tmp_path / "sub" / "burnlint.toml"
+    assert found.message == "broken symbolic link (its target does not exist), so it cannot be read"
+    found = configuration.find_config(tmp_path / "loop" / "a")
+    assert isinstance(found, Problem)
+    assert found.message == "symbolic link loop, so it cannot be read"
+    monkeypatch.chdir(tmp_path)
+    out = run(runner, "sub")
+    assert out.exit_code == 2
+    assert out.stdout.startswith(
+        "error: sub/burnlint.toml: broken symbolic link (its target does not exist), "
+        "so it cannot be read\n"
+    )
+
+
 # --- validation ---
 
 

@@ -22,8 +22,10 @@ This module stays free of tree-sitter so that ``burnlint config`` is fast.
 from __future__ import annotations
 
 import difflib
+import errno
 import os
 import re
+import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -268,6 +270,10 @@ class _Finder:
             candidate = directory / name
             if candidate.is_file():
                 return candidate, None
+            if os.path.lexists(candidate):
+                # There, but not a file burnlint can read: settings it cannot read must not be
+                # silently replaced by defaults.
+                return Problem(candidate, _unusable_reason(candidate))
         manifest = directory / CARGO_MANIFEST
         if not manifest.is_file():
             return None
@@ -289,6 +295,21 @@ class _Finder:
         if not tables:
             return None
         return manifest, tables[0] if len(tables) == 1 else ",".join(tables)
+
+
+def _unusable_reason(path: Path) -> str:
+    """Why a configuration file that exists cannot be read."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "broken symbolic link (its target does not exist), so it cannot be read"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop, so it cannot be read"
+        return f"cannot read configuration file: {exc.strerror or exc}"
+    if stat.S_ISDIR(mode):
+        return "is a directory, not a configuration file"
+    return "not a regular file (a FIFO or a device), not read"
 
 
 def find_config(start: Path) -> tuple[Path, str | None] | Problem | None:
