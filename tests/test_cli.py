@@ -430,6 +430,33 @@ def test_failed_output_write_keeps_the_old_file(
     assert sorted(os.listdir(tmp_path)) == ["report.sarif", "src"]
 
 
+def test_one_failed_output_does_not_drop_the_others(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path
+) -> None:
+    """Every output that can be written is written, whatever the order; then exit 2 naming
+    the one that failed."""
+    fake_engine(result(finding()))
+    missing = tmp_path / "no" / "dir"
+    args = [
+        ["--output-format", f"json={missing / 'r.json'}"],
+        ["--output-format", f"sarif={tmp_path / 'r.sarif'}"],
+        ["-o", str(tmp_path / "r.txt")],
+        ["--write-baseline", str(tmp_path / "base.json")],
+    ]
+    for order in (args, args[::-1]):
+        for name in ("r.sarif", "r.txt", "base.json"):
+            (tmp_path / name).unlink(missing_ok=True)
+        out = run(runner, *(arg for pair in order for arg in pair), "src")
+        assert out.exit_code == 2
+        errors = [line for line in out.stderr.splitlines() if "error" in line]
+        assert errors == [
+            f"burnlint: error: cannot write `{missing / 'r.json'}`: No such file or directory"
+        ]
+        assert (tmp_path / "r.sarif").read_text().startswith("{")
+        assert (tmp_path / "r.txt").read_text().startswith("error[BL001]")
+        assert (tmp_path / "base.json").read_text().startswith("{")
+
+
 def test_output_into_a_missing_directory_is_an_error(
     runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path
 ) -> None:

@@ -240,14 +240,18 @@ def _parse_extra_outputs(values: Iterable[str]) -> list[tuple[str, Path]]:
     return parsed
 
 
-def _write_output(output: Path, text: str) -> None:
+def _write_output(output: Path, text: str) -> bool:
+    """Write one output; on failure say why on stderr and return False (the other outputs
+    are still written, and the run exits 2)."""
     from burnlint.fsutil import write_report
 
     try:
         write_report(output, text)
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        _fail(f"cannot write `{output}`: {reason}")
+        click.echo(f"burnlint: error: cannot write `{output}`: {reason}", err=True)
+        return False
+    return True
 
 
 def _size(_ctx: click.Context, _param: click.Parameter, value: str | None) -> int | None:
@@ -512,7 +516,9 @@ def check(
         category=category,
     )
     # Every requested output is written, whatever the result: an upload step after a failed
-    # run still finds its SARIF file (with executionSuccessful: false).
+    # run still finds its SARIF file (with executionSuccessful: false). One that cannot be
+    # written does not keep the others from being written; the run then exits 2.
+    written = True
     for extra_format, extra_path in extra_outputs:
         plain = ReportContext(
             color=False,
@@ -521,12 +527,12 @@ def check(
             quiet=quiet,
             category=category,
         )
-        _write_output(extra_path, FORMATS[extra_format](result, plain))
+        written &= _write_output(extra_path, FORMATS[extra_format](result, plain))
     if write_baseline is not None:
-        _write_baseline(write_baseline, complete, root, category, quiet)
+        written &= _write_baseline(write_baseline, complete, root, category, quiet)
     rendered = FORMATS[output_format](result, context)
     if output is not None:
-        _write_output(output, rendered)
+        written &= _write_output(output, rendered)
     else:
         click.echo(rendered, nl=False, color=use_color)
     if baseline is not None and not quiet:
@@ -546,7 +552,8 @@ def check(
     if result.files_checked == 0 and result.files_skipped == 0 and result.successful and not quiet:
         shown = ", ".join(f"`{p.as_posix()}`" for p in targets)
         click.echo(f"burnlint: warning: no Rust files found in {shown}", err=True)
-    raise click.exceptions.Exit(exit_code(result, Level(fail_on), exit_zero))
+    code = exit_code(result, Level(fail_on), exit_zero)
+    raise click.exceptions.Exit(code if written else EXIT_ERROR)
 
 
 def _stdin_source(
@@ -590,23 +597,26 @@ def _load_baseline(file: Path | None) -> tuple[Baseline | None, str | None]:
 
 def _write_baseline(
     file: Path, result: LintResult, root: Path, category: str | None, quiet: bool
-) -> None:
+) -> bool:
     """``--write-baseline``: every finding of a complete run (an incomplete one would replace
-    a good baseline with a partial one), as SARIF for a ``.sarif`` file, else as JSON."""
+    a good baseline with a partial one), as SARIF for a ``.sarif`` file, else as JSON. False
+    when the file could not be written."""
     shown = file.as_posix()
     if not result.successful or _nothing_checked(result):
         click.echo(f"burnlint: error: `{shown}` not written: the check did not complete", err=True)
-        return
+        return True  # the run exits 2 anyway, for the reason that left it incomplete
     plain = ReportContext(
         color=False, project_root=root, tool_version=__version__, category=category
     )
     kind = "sarif" if file.suffix.lower() == ".sarif" else "json"
-    _write_output(file, FORMATS[kind](result, plain))
+    if not _write_output(file, FORMATS[kind](result, plain)):
+        return False
     if not quiet:
         count = len(result.findings)
         click.echo(
             f"burnlint: wrote {count} finding{'s' if count != 1 else ''} to `{shown}`", err=True
         )
+    return True
 
 
 def _compare(
