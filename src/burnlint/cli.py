@@ -254,6 +254,48 @@ def _write_output(output: Path, text: str) -> bool:
     return True
 
 
+def _check_output_paths(
+    outputs: Sequence[tuple[str, Path]], baseline: Path | None, write_baseline: Path | None
+) -> None:
+    """Refuse, before anything runs, an output that would replace the baseline being read
+    (the next run would call every accepted finding new) or a file another output writes.
+    ``outputs``: (option, file) pairs; an option ending in ``=`` is shown with its file."""
+
+    def shown(option: str, path: Path) -> str:
+        return f"`{option}{path}`" if option.endswith("=") else f"`{option} {path}`"
+
+    if baseline is not None and _regular_or_missing(baseline):
+        for option, path in outputs:
+            if _same_file(path, baseline):
+                _fail(
+                    f"{shown(option, path)} would replace the baseline being read with a "
+                    f"report of the new findings only; to update the baseline, use "
+                    f"`--write-baseline {baseline}`"
+                )
+    named = [*outputs, *((("--write-baseline", write_baseline),) if write_baseline else ())]
+    for index, (option, path) in enumerate(named):
+        for other_option, other in named[:index]:
+            if _regular_or_missing(path) and _same_file(path, other):
+                _fail(f"{shown(other_option, other)} and {shown(option, path)} write the same file")
+
+
+def _regular_or_missing(path: Path) -> bool:
+    """A path a report replaces (a device or a FIFO can take several outputs)."""
+    import stat
+
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one of them does not exist (yet): compare where they would be
+        return os.path.normcase(os.path.realpath(one)) == os.path.normcase(os.path.realpath(other))
+
+
 def _size(_ctx: click.Context, _param: click.Parameter, value: str | None) -> int | None:
     from burnlint.config import parse_size
 
@@ -468,6 +510,14 @@ def check(
     stdin = _stdin_source(paths, stdin_filename, writes=fix or diff or add_allow)
     if add_allow and diff:
         _fail("--add-allow writes files; it cannot be used with --diff")
+    _check_output_paths(
+        [
+            *((("-o", output),) if output is not None else ()),
+            *((f"--output-format {name}=", path) for name, path in extra_outputs),
+        ],
+        baseline_file,
+        write_baseline,
+    )
     targets = (stdin[0],) if stdin is not None else paths or (Path("."),)
     baseline, baseline_problem = _load_baseline(baseline_file)
     plan = _plan(targets, overrides, config_file, root)
