@@ -238,7 +238,6 @@ def test_unknown_selector_without_suggestion(runner: CliRunner) -> None:
         (["--select", "BL042", "--select", "BL043", "--ignore", "BL042"], {"BL043"}),
         (["--extend-select", "BL043"], {"BL042", "BL043"}),
         (["--select", "ALL", "--ignore", "fake-save-rule"], {"BL043"}),
-        (["--select", ",,"], set()),
     ],
 )
 def test_selectors_reach_the_engine(
@@ -251,6 +250,30 @@ def test_selectors_reach_the_engine(
     out = run(runner, *args, "src")
     assert out.exit_code == 0, out.stderr
     assert fake.options.rule_ids == frozenset(expected)
+
+
+@pytest.mark.usefixtures("fake_rules")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--select", ""],  # an empty CI variable: --select "$RULES"
+        ["--select", ",,"],
+        ["--select", "BL042", "--ignore", "fake-save-rule"],
+        ["--ignore", "ALL"],
+    ],
+)
+def test_no_rules_selected_is_an_error(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], args: list[str]
+) -> None:
+    """A run without rules would report a clean pass."""
+    fake = fake_engine(result())
+    out = run(runner, *args, "src")
+    assert out.exit_code == 2
+    assert out.stdout == ""
+    assert out.stderr == (
+        "burnlint: error: no rules selected: check --select, --extend-select and --ignore\n"
+    )
+    assert fake.calls == []
 
 
 def test_engine_options(

@@ -473,6 +473,22 @@ def test_config_option_overrides_discovery(runner: CliRunner, crate: Path) -> No
     assert "error[BL001]" in out.stdout
 
 
+def test_a_configuration_that_selects_no_rule_is_an_error(runner: CliRunner, crate: Path) -> None:
+    write(crate, {"burnlint.toml": 'select = ["BL001"]\nignore = ["discarded-store-result"]\n'})
+    out = run(runner, "--output-format", "sarif=out.sarif", ".")
+    assert out.exit_code == 2
+    assert out.stdout.startswith(
+        "error: burnlint.toml: no rules selected: check `select`, `extend-select` and `ignore`\n"
+    )
+    log = json.loads((crate / "out.sarif").read_text())
+    assert log["runs"][0]["invocations"][0]["executionSuccessful"] is False
+    # the command line can put a rule back; emptying it is the command line's mistake
+    assert run(runner, "--extend-select", "BL001", ".").exit_code == 1
+    out = run(runner, "config", "--select", "")
+    assert out.exit_code == 2
+    assert "no rules selected: check --select" in out.stderr
+
+
 def test_a_missing_config_file_is_a_config_error(runner: CliRunner, crate: Path) -> None:
     out = run(runner, "--config", "nope.toml", "--format", "concise", ".")
     assert out.exit_code == 2

@@ -721,8 +721,28 @@ def plan(
     for key, members in groups.items():
         config = loaded[key] if key is not None else None
         assert not isinstance(config, list)
-        out.append((effective(config, cli, project_root), tuple(members)))
+        settings = effective(config, cli, project_root)
+        if not settings.rule_ids.value:
+            problem = _no_rules(config, cli)
+            if problem not in problems:
+                problems.append(problem)
+        out.append((settings, tuple(members)))
+    if problems:
+        # A run without rules would report a clean pass (an empty `--select "$RULES"` in CI).
+        return Plan(groups=(), problems=tuple(problems))
     return Plan(groups=tuple(out))
+
+
+def _no_rules(config: FileConfig | None, cli: CliSettings) -> Problem:
+    """The problem of a selection that leaves no rule: the command line's when it changed the
+    selection, else the configuration file's."""
+    if cli.select is not None or cli.ignore or cli.extend_select or config is None:
+        return Problem(
+            None, "no rules selected: check --select, --extend-select and --ignore", key="--select"
+        )
+    return Problem(
+        config.path, "no rules selected: check `select`, `extend-select` and `ignore`", key="select"
+    )
 
 
 def describe(
