@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import stat
@@ -29,6 +30,15 @@ fn train(model: &Model, file: &str) {
             panic!("epoch {epoch}: {e}");
         }
     }
+}
+"""
+
+
+# an allow that suppresses nothing: BL008, with a safe fix
+STALE_ALLOW = """
+fn load(model: &mut Model) {
+    // burnlint: allow(BL005)
+    let _unused = 1;
 }
 """
 
@@ -153,6 +163,58 @@ def test_diff_writes_nothing(tmp_path: Path) -> None:
         "let res = model.save_into(&mut SafetensorsStore::from_file(file).overwrite(true));"
     )
     assert f"+        {fixed_line}" in outcome.output
+    assert path.read_text(encoding="utf-8") == SEED_LOOP
+
+
+def test_fix_says_how_many_more_unsafe_fixes_would_apply(tmp_path: Path, runner: CliRunner) -> None:
+    path = tmp_path / "train.rs"
+    path.write_text(SEED_LOOP + STALE_ALLOW, encoding="utf-8")
+    args = ["check", str(path), "--project-root", str(tmp_path)]
+    diff = runner.invoke(cli, [*args, "--diff"])
+    assert diff.exit_code == 1
+    assert diff.stderr == "would fix 1 problem (1 more fix with `--unsafe-fixes`)\n"
+    fixed = runner.invoke(cli, [*args, "--fix"])
+    assert fixed.exit_code == 1
+    assert fixed.stderr == "fixed 1 problem (1 more fix with `--unsafe-fixes`)\n"
+    again = runner.invoke(cli, [*args, "--fix"])
+    assert again.stderr == "fixed 0 problems (1 fix with `--unsafe-fixes`)\n"
+    both = runner.invoke(cli, [*args, "--fix", "--unsafe-fixes"])
+    assert both.exit_code == 0
+    assert both.stderr == "fixed 1 problem\n"
+
+
+def test_unsafe_fixes_without_fix_or_diff_warns(tmp_path: Path, runner: CliRunner) -> None:
+    path = tmp_path / "train.rs"
+    path.write_text(SEED_LOOP, encoding="utf-8")
+    out = runner.invoke(
+        cli, ["check", str(path), "--project-root", str(tmp_path), "--unsafe-fixes"]
+    )
+    assert out.exit_code == 1
+    assert out.stderr == "burnlint: warning: --unsafe-fixes does nothing without --fix or --diff\n"
+    assert path.read_text(encoding="utf-8") == SEED_LOOP
+
+
+def test_diff_writes_the_requested_report_files(tmp_path: Path, runner: CliRunner) -> None:
+    """--diff prints the diff on stdout and still writes -o and --output-format files; a
+    report on stdout beside the diff is refused."""
+    path = tmp_path / "train.rs"
+    path.write_text(SEED_LOOP, encoding="utf-8")
+    args = ["check", str(path), "--project-root", str(tmp_path), "--diff", "--unsafe-fixes"]
+    out = runner.invoke(
+        cli,
+        [*args, "--format", "json", "-o", str(tmp_path / "r.json"), "--output-format",
+         f"sarif={tmp_path / 'r.sarif'}"],
+    )  # fmt: skip
+    assert out.exit_code == 1
+    assert out.stdout.startswith("--- a/train.rs\n+++ b/train.rs\n")
+    assert json.loads((tmp_path / "r.json").read_text())["findings"][0]["rule_id"] == "BL003"
+    assert json.loads((tmp_path / "r.sarif").read_text())["runs"][0]["results"]
+    refused = runner.invoke(cli, [*args, "--format", "sarif"])
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        "burnlint: error: --diff prints the diff on stdout: write the report to a file with "
+        "-o FILE or --output-format FORMAT=FILE\n"
+    )
     assert path.read_text(encoding="utf-8") == SEED_LOOP
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from burnlint import __version__
-from burnlint.findings import Level, LintResult, Notification, NotificationKind
+from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
 from burnlint.report import FORMATS, ReportContext, preload
 
 if TYPE_CHECKING:
@@ -441,7 +441,12 @@ def _settings_options(command: Any) -> Any:
     is_flag=True,
     help="With --fix or --diff: include fixes that change behaviour (e.g. `.overwrite(true)`).",
 )
-@click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
+@click.option(
+    "--diff",
+    is_flag=True,
+    help="Print the fixes as a unified diff on stdout and edit nothing (the report goes only to "
+    "the files of -o and --output-format).",
+)
 @click.option(
     "--baseline",
     "baseline_file",
@@ -510,6 +515,15 @@ def check(
     stdin = _stdin_source(paths, stdin_filename, writes=fix or diff or add_allow)
     if add_allow and diff:
         _fail("--add-allow writes files; it cannot be used with --diff")
+    if diff and output is None and _given(click.get_current_context(), "output_format"):
+        _fail(
+            "--diff prints the diff on stdout: write the report to a file with "
+            "-o FILE or --output-format FORMAT=FILE"
+        )
+    if unsafe_fixes and not (fix or diff):
+        click.echo(
+            "burnlint: warning: --unsafe-fixes does nothing without --fix or --diff", err=True
+        )
     _check_output_paths(
         [
             *((("-o", output),) if output is not None else ()),
@@ -543,9 +557,8 @@ def check(
         # the output formats' imports (sarif-om's classes) are paid while workers check crates
         formats = [output_format, *(name for name, _ in extra_outputs)]
         result = _run_all(runs, meanwhile=lambda: preload(formats))
-    if diff:
-        _print_diff(result, root, unsafe_fixes)
-    if fix and not plan.problems:
+    would_fix = _print_diff(result, root, unsafe_fixes) if diff else 0
+    if fix and not diff and not plan.problems:
         result = _fix_until_stable(runs, root, result, unsafe_fixes)
     if add_allow and not plan.problems and baseline_problem is None:
         result = _add_allow(runs, root, result, baseline, targets, quiet)
@@ -583,7 +596,7 @@ def check(
     rendered = FORMATS[output_format](result, context)
     if output is not None:
         written &= _write_output(output, rendered)
-    else:
+    elif not diff:  # with --diff, stdout holds the diff
         click.echo(rendered, nl=False, color=use_color)
     if baseline is not None and not quiet:
         from burnlint import baseline as baselines
@@ -595,15 +608,52 @@ def check(
         from burnlint import statistics as stats
 
         # after a terminal report on stdout; beside a machine-readable one, on stderr
-        to_stderr = output is None and output_format not in ("text", "concise")
+        to_stderr = diff or (output is None and output_format not in ("text", "concise"))
         separate = output is None and not to_stderr and bool(rendered)
         click.echo(("\n" if separate else "") + stats.render(result), nl=False, err=to_stderr)
 
     if result.files_checked == 0 and result.files_skipped == 0 and result.successful and not quiet:
         shown = ", ".join(f"`{p.as_posix()}`" for p in targets)
         click.echo(f"burnlint: warning: no Rust files found in {shown}", err=True)
-    code = exit_code(result, Level(fail_on), exit_zero)
+    if diff:
+        # 1 when --fix would change something, as ruff does; 2 for an incomplete check
+        complete_run = result.successful and not _nothing_checked(result)
+        code = (EXIT_FINDINGS if would_fix else EXIT_OK) if complete_run else EXIT_ERROR
+    else:
+        code = exit_code(result, Level(fail_on), exit_zero)
     raise click.exceptions.Exit(code if written else EXIT_ERROR)
+
+
+def _given(ctx: click.Context, name: str) -> bool:
+    """Whether the option ``name`` was given (on the command line or in the environment),
+    not left at its default."""
+    from click.core import ParameterSource
+
+    source = ctx.get_parameter_source(name)
+    return source is not None and source not in (
+        ParameterSource.DEFAULT,
+        ParameterSource.DEFAULT_MAP,
+    )
+
+
+def _hidden_fixes(findings: Iterable[Finding]) -> int:
+    """Fixes left out for want of ``--unsafe-fixes``."""
+    from burnlint.findings import Applicability
+
+    return sum(
+        1
+        for finding in findings
+        if finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    )
+
+
+def _fix_count(verb: str, count: int, hidden: int) -> str:
+    """``fixed 2 problems (1 more fix with `--unsafe-fixes`)``."""
+    text = f"{verb} {count} problem{'s' if count != 1 else ''}"
+    if hidden:
+        more = "more " if count else ""
+        text += f" ({hidden} {more}fix{'es' if hidden != 1 else ''} with `--unsafe-fixes`)"
+    return text
 
 
 def _stdin_source(
@@ -725,8 +775,9 @@ def _add_allow(
     return result
 
 
-def _print_diff(result: LintResult, root: Path, unsafe: bool) -> NoReturn:
-    """``--diff``: show what ``--fix`` would change, write nothing; exit 1 when it would."""
+def _print_diff(result: LintResult, root: Path, unsafe: bool) -> int:
+    """``--diff``: show what ``--fix`` would change on stdout, edit nothing; the number of
+    fixes it would apply."""
     from burnlint.fix import fix_files
 
     digests = result.extra.get("digests", {})
@@ -736,9 +787,10 @@ def _print_diff(result: LintResult, root: Path, unsafe: bool) -> NoReturn:
     for note in outcome.notifications:
         click.echo(f"burnlint: warning: {note.path}: {note.message}", err=True)
     count = outcome.total
-    if count:
-        click.echo(f"would fix {count} problem{'s' if count != 1 else ''}", err=True)
-    raise click.exceptions.Exit(EXIT_FINDINGS if count else EXIT_OK)
+    hidden = 0 if unsafe else _hidden_fixes(result.findings)
+    if count or hidden:
+        click.echo(_fix_count("would fix", count, hidden), err=True)
+    return count
 
 
 # Fixes are applied, the files checked again, and so on: a fix skipped because it overlapped
@@ -762,8 +814,9 @@ def _fix_until_stable(runs: _Runs, root: Path, result: LintResult, unsafe: bool)
             break
         fixed += outcome.total
         result = _run_all(runs)
-    if fixed:
-        click.echo(f"fixed {fixed} problem{'s' if fixed != 1 else ''}", err=True)
+    hidden = 0 if unsafe else _hidden_fixes(result.findings)
+    if fixed or hidden:
+        click.echo(_fix_count("fixed", fixed, hidden), err=True)
     if notes:
         merged = tuple(
             sorted(set(result.notifications) | set(notes), key=lambda n: (n.path, n.message))
