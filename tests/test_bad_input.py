@@ -2,8 +2,8 @@
 exit code, and nothing is written unless ``--fix`` was asked for.
 
 Exit codes (DESIGN.md §4): 0 clean, 1 findings, 2 usage, configuration or internal error. A file
-that cannot be read or decoded is a warning while other files are checked, and exit 2 when it
-leaves nothing checked; a file skipped for its size is a note.
+that cannot be read or decoded is a warning while other files are checked, a file skipped for
+its size a note; when every file found is skipped, whatever the reason, the exit code is 2.
 """
 
 from __future__ import annotations
@@ -178,14 +178,39 @@ def test_a_20_megabyte_file_is_skipped_with_a_note(runner: CliRunner, here: Path
         line = "// " + "x" * 96 + "\n"
         fh.write(line * 210_000)  # 21 MB
     out = run(runner, ".")
-    assert out.exit_code == 0
+    assert out.exit_code == 2  # nothing was checked
     assert out.stdout == (
         "note: generated.rs: skipped: 21,000,000 bytes is over the limit of 2,000,000\n\n"
         "no files checked (1 file skipped)\n"
     )
+    (here / "ok.rs").write_text("fn main() {}\n")
+    assert run(runner, ".").exit_code == 0  # a note while another file is checked
+    (here / "ok.rs").unlink()
     out = run(runner, "--max-file-size", "25MB", ".")
     assert out.exit_code == 0
     assert out.stdout == "no problems found in 1 file\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "options"),
+    [
+        ("blob.rs", b"\x00\x01" * 100, []),
+        ("latin1.rs", STORE_CODE.replace("fn", "// é\nfn", 1).encode("latin-1"), []),
+        ("big.rs", b"// " + b"x" * 2000 + b"\n", ["--max-file-size", "1KB"]),
+    ],
+    ids=["binary", "not-utf8", "too-large"],
+)
+def test_every_file_skipped_exits_2_whatever_the_reason(
+    runner: CliRunner, here: Path, name: str, data: bytes, options: list[str]
+) -> None:
+    """One rule: a run that found Rust files but checked none of them did not check the code,
+    so it cannot pass (exit 2, even with --exit-zero), whichever reason skipped them."""
+    (here / name).write_bytes(data)
+    for args in ([], ["--exit-zero"], ["--format", "sarif"]):
+        out = run(runner, *options, *args, ".")
+        assert out.exit_code == 2, (args, out.stdout)
+    (here / "ok.rs").write_text("fn main() {}\n")
+    assert run(runner, *options, ".").exit_code == 0
 
 
 @pytest.mark.parametrize(

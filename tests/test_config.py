@@ -578,7 +578,7 @@ def test_gitignore_and_no_respect_gitignore(runner: CliRunner, crate: Path) -> N
 
 def test_max_file_size(runner: CliRunner, crate: Path) -> None:
     out = run(runner, "--max-file-size", "100", ".")
-    assert out.exit_code == 0
+    assert out.exit_code == 2  # every file found was skipped: nothing was checked
     size = len(DISCARDED.encode())
     assert f"note: src/main.rs: skipped: {size} bytes is over the limit of 100" in out.stdout
     write(crate, {"burnlint.toml": 'max-file-size = "1KB"\n'})

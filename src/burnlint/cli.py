@@ -122,7 +122,7 @@ def _default_project_root() -> Path:
 
 
 def exit_code(result: LintResult, fail_on: Level, exit_zero: bool) -> int:
-    """2 when the run was not successful or nothing could be checked (even with
+    """2 when the run was not successful or every file found was skipped (even with
     ``--exit-zero``: an incomplete check must not pass for a clean one), else 1 when a finding
     is at or above ``fail_on``, else 0."""
     if not result.successful or _nothing_checked(result):
@@ -135,14 +135,18 @@ def exit_code(result: LintResult, fail_on: Level, exit_zero: bool) -> int:
 
 
 def _nothing_checked(result: LintResult) -> bool:
-    """Files were found, but none could be read and decoded.
+    """Rust files were found, but every one was skipped, whatever the reason (unreadable,
+    binary, not UTF-8, over ``max-file-size``): nothing the user asked for was checked, and a
+    run that checked nothing must not pass for a clean one.
 
-    A file-level problem (unreadable, binary, not UTF-8) is a warning while other files are
-    checked; when it leaves nothing checked, the run is not a clean one. Files skipped for their
-    size are notes, a choice of the configuration, and do not count.
+    A skipped file is a warning (or, for its size, a note) while other files are checked.
     """
-    return result.files_checked == 0 and any(
-        n.kind is NotificationKind.FILE and n.level is not Level.NOTE for n in result.notifications
+    return result.files_checked == 0 and (
+        result.files_skipped > 0
+        or any(
+            n.kind is NotificationKind.FILE and n.level is not Level.NOTE
+            for n in result.notifications
+        )
     )
 
 
