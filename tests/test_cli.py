@@ -225,7 +225,10 @@ def test_unknown_selector_exits_2_with_did_you_mean(runner: CliRunner) -> None:
 def test_unknown_selector_without_suggestion(runner: CliRunner) -> None:
     out = run(runner, "--extend-select", "nothing-like-it", ".")
     assert out.exit_code == 2
-    assert out.stderr == "burnlint: error: unknown rule `nothing-like-it`\n"
+    assert out.stderr == (
+        "burnlint: error: unknown rule `nothing-like-it` "
+        "(`burnlint rules` lists the rule ids and names)\n"
+    )
 
 
 @pytest.mark.usefixtures("fake_rules")
@@ -667,10 +670,60 @@ def test_main_exits_with_the_command_code(
     with pytest.raises(SystemExit) as exc:
         cli.main(["--format", "nope", "."])
     assert exc.value.code == 2
-    assert "Invalid value for '--format'" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "burnlint: error: invalid value for '--format': 'nope' is not one of "
+        "'text', 'concise', 'json', 'sarif', 'github'\n"
+    )
     with pytest.raises(SystemExit) as exc:
         cli.main(["rules"])
     assert exc.value.code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ["--format", "xml", "."],
+            "invalid value for '--format': 'xml' is not one of "
+            "'text', 'concise', 'json', 'sarif', 'github'",
+        ),
+        (["--fromat", "json", "."], "no such option '--fromat' (did you mean '--format'?)"),
+        (["--project-root", "missing", "."], "--project-root: `missing` does not exist"),
+        (["--project-root", "src/lib.rs", "."], "--project-root: `src/lib.rs` is not a directory"),
+        (["config", "--project-root", "missing"], "--project-root: `missing` does not exist"),
+        (["rule"], "missing argument 'ID' (see `burnlint rule --help`)"),
+        (["rules", "extra"], "got unexpected extra argument (extra) (see `burnlint rules --help`)"),
+        (
+            ["--output-format", "xml=out.xml", "."],
+            "invalid value for '--output-format': unknown format `xml` "
+            "(known: text, concise, json, sarif, github)",
+        ),
+    ],
+)
+def test_usage_errors_are_one_line(
+    fake_engine: Callable[..., FakeEngine],
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    expected: str,
+) -> None:
+    """Like every other error: `burnlint: error: ...` on one line and exit 2, not click's
+    three-line usage block."""
+    fake_engine(result())
+    with pytest.raises(SystemExit) as exc:
+        cli.main(args)
+    assert exc.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"burnlint: error: {expected}\n"
+    assert captured.out == ""
+
+
+def test_config_option_naming_a_directory_is_a_configuration_error(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine]
+) -> None:
+    fake_engine(result())
+    out = run(runner, "--config", "src", "--format", "concise", "src")
+    assert out.exit_code == 2
+    assert out.stdout.startswith("src: error: is a directory, not a configuration file\n")
 
 
 def test_main_turns_unexpected_errors_into_one_line(
@@ -747,9 +800,13 @@ def test_unknown_rule_exits_2_with_did_you_mean(runner: CliRunner) -> None:
     out = run(runner, "rule", "BL42")
     assert out.exit_code == 2
     assert out.stderr == "burnlint: error: unknown rule `BL42` (did you mean `BL042`?)\n"
-    out = run(runner, "rule", "zzz")
-    assert out.exit_code == 2
-    assert out.stderr == "burnlint: error: unknown rule `zzz`\n"
+    for unlike in ("zzz", "BL999"):
+        out = run(runner, "rule", unlike)
+        assert out.exit_code == 2
+        assert out.stderr == (
+            f"burnlint: error: unknown rule `{unlike}` "
+            "(`burnlint rules` lists the rule ids and names)\n"
+        )
 
 
 def test_every_registered_rule_has_a_doc_or_a_summary(runner: CliRunner) -> None:

@@ -263,7 +263,8 @@ def test_a_full_configuration(tmp_path: Path) -> None:
         ),
         (
             '[per-file-ignores]\n"tests/**" = ["BL01"]',
-            'burnlint.toml:2: key `per-file-ignores."tests/**"`: unknown rule `BL01`',
+            'burnlint.toml:2: key `per-file-ignores."tests/**"`: unknown rule `BL01` (did you '
+            "mean `BL001`?)",
         ),
         (
             '[severity]\nBL003 = "warn"',

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -49,6 +50,21 @@ def _fail(message: str) -> NoReturn:
     raise click.exceptions.Exit(EXIT_ERROR)
 
 
+def _usage_error(exc: click.UsageError) -> NoReturn:
+    """A mistake on the command line that click found (an unknown option, a bad choice, a
+    missing argument): one ``burnlint: error:`` line like every other error, not click's
+    usage block, and exit 2."""
+    message = " ".join(exc.format_message().split()).rstrip(".")
+    message = re.sub(r"\. Did you mean (.+)\?$", r" (did you mean \1?)", message)
+    if message[:1].isupper() and message[1:2].islower():
+        message = message[0].lower() + message[1:]
+    bad_value = isinstance(exc, click.BadParameter) and not isinstance(exc, click.MissingParameter)
+    if not bad_value and "did you mean" not in message:
+        command = exc.ctx.command_path if exc.ctx is not None else "burnlint"
+        message += f" (see `{command} --help`)"
+    _fail(message)
+
+
 class _DefaultCommandGroup(click.Group):
     """``burnlint PATHS...`` means ``burnlint check PATHS...``.
 
@@ -61,11 +77,16 @@ class _DefaultCommandGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args or (args[0] not in self.commands and args[0] not in _GROUP_OPTIONS):
             args = [self.default_command, *args]
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            _usage_error(exc)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:
+            _usage_error(exc)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
         except Exception as exc:
@@ -300,6 +321,13 @@ def _same_file(one: Path, other: Path) -> bool:
         return os.path.normcase(os.path.realpath(one)) == os.path.normcase(os.path.realpath(other))
 
 
+def _existing_directory(option: str, value: Path | None) -> Path | None:
+    if value is None or value.is_dir():
+        return value
+    what = "is not a directory" if value.exists() else "does not exist"
+    _fail(f"{option}: `{value}` {what}")
+
+
 def _size(_ctx: click.Context, _param: click.Parameter, value: str | None) -> int | None:
     from burnlint.config import parse_size
 
@@ -317,7 +345,7 @@ def _settings_options(command: Any) -> Any:
         click.option(
             "--config",
             "config_file",
-            type=click.Path(path_type=Path, dir_okay=False),
+            type=click.Path(path_type=Path),
             help="Use this configuration file (burnlint.toml, or a Cargo.toml with a "
             "[package.metadata.burnlint] table) instead of searching upward from each path.",
         ),
@@ -408,7 +436,8 @@ def _settings_options(command: Any) -> Any:
 )
 @click.option(
     "--project-root",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
+    callback=lambda _ctx, _param, value: _existing_directory("--project-root", value),
     help="Report paths relative to DIR [default: the git work tree, else the current dir].",
 )
 @click.option("--no-prefilter", is_flag=True, hidden=True)
@@ -881,7 +910,8 @@ def _plan(
 @_settings_options
 @click.option(
     "--project-root",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
+    callback=lambda _ctx, _param, value: _existing_directory("--project-root", value),
     help="Show paths relative to DIR [default: the git work tree, else the current dir].",
 )
 def show_config(
