@@ -82,7 +82,7 @@ def test_directory_without_rust_files(runner: CliRunner, here: Path) -> None:
     (here / "notes.txt").write_text("hello\n")
     out = run(runner, ".")
     assert out.exit_code == 0
-    assert out.stdout == "no problems found in 0 files\n"
+    assert out.stdout == "no problems found in 0 files checked\n"
     assert out.stderr == "burnlint: warning: no Rust files found in `.`\n"
 
 
@@ -90,7 +90,7 @@ def test_a_path_given_twice_is_checked_once(runner: CliRunner, here: Path) -> No
     (here / "a.rs").write_text(STORE_CODE)
     out = run(runner, "--format", "concise", "a.rs", "./a.rs", str(here / "a.rs"), ".")
     assert out.exit_code == 1
-    assert out.stdout.splitlines()[-1] == "found 1 problem in 1 file"
+    assert out.stdout.splitlines()[-1] == "found 1 problem in 1 file checked"
 
 
 # --- files that cannot be used ---
@@ -143,7 +143,7 @@ def test_binary_file_with_a_rust_name(runner: CliRunner, here: Path) -> None:
     (here / "ok.rs").write_text("fn main() {}\n")
     out = run(runner, ".")
     assert out.exit_code == 0  # a warning while another file is checked
-    assert out.stdout.splitlines()[-1] == "no problems found in 1 file"
+    assert out.stdout.splitlines()[-1] == "no problems found in 1 file checked"
 
 
 def test_invalid_utf8(runner: CliRunner, here: Path) -> None:
@@ -188,7 +188,7 @@ def test_a_20_megabyte_file_is_skipped_with_a_note(runner: CliRunner, here: Path
     (here / "ok.rs").unlink()
     out = run(runner, "--max-file-size", "25MB", ".")
     assert out.exit_code == 0
-    assert out.stdout == "no problems found in 1 file\n"
+    assert out.stdout == "no problems found in 1 file checked\n"
 
 
 @pytest.mark.parametrize(
@@ -251,7 +251,7 @@ def test_a_file_that_is_only_a_syntax_error(runner: CliRunner, here: Path) -> No
     assert out.exit_code == 0
     assert out.stdout == (
         "note: broken.rs:1: syntax error near line 1; findings in this file may be incomplete\n\n"
-        "no problems found in 1 file\n"
+        "no problems found in 1 file checked\n"
     )
 
 
@@ -259,7 +259,7 @@ def test_an_empty_file(runner: CliRunner, here: Path) -> None:
     (here / "empty.rs").write_bytes(b"")
     out = run(runner, "empty.rs")
     assert out.exit_code == 0
-    assert out.stdout == "no problems found in 1 file\n"
+    assert out.stdout == "no problems found in 1 file checked\n"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")

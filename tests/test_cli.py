@@ -429,7 +429,7 @@ def test_output_file_is_written_atomically(
     assert out.stdout == ""
     assert target.read_text() == (
         "src/train.rs:42:17: error[BL001] the `Result` of `save_into` is discarded;"
-        " a failed save goes unnoticed\nfound 1 problem in 12 files\n"
+        " a failed save goes unnoticed\nfound 1 problem in 12 files checked\n"
     )
     assert os.stat(target).st_mode & 0o777 == 0o640  # permissions kept
     assert os.listdir(target.parent) == ["report.txt"]  # no temporary file left
@@ -503,7 +503,7 @@ def test_output_through_a_symlink_replaces_the_target(
     (tmp_path / "link.txt").symlink_to(real)
     assert run(runner, "--output", str(tmp_path / "link.txt"), "src").exit_code == 0
     assert (tmp_path / "link.txt").is_symlink()
-    assert real.read_text() == "no problems found in 12 files\n"
+    assert real.read_text() == "no problems found in 12 files checked\n"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
@@ -580,7 +580,7 @@ def test_output_to_dev_stdout_and_dev_stderr(tmp_path: Path) -> None:
             timeout=120,
         )
     assert proc.returncode == 0
-    assert log.read_text() == "before\nno problems found in 1 file\n"
+    assert log.read_text() == "before\nno problems found in 1 file checked\n"
 
 
 # --- colour ------------------------------------------------------------------------------------
@@ -843,7 +843,7 @@ def test_directory_without_rust_files(runner: CliRunner, tmp_path: Path) -> None
     (tmp_path / "README.md").write_text("nothing here\n")
     out = run(runner, str(tmp_path))
     assert out.exit_code == 0, out.stderr
-    assert out.stdout == "no problems found in 0 files\n"
+    assert out.stdout == "no problems found in 0 files checked\n"
     assert out.stderr == f"burnlint: warning: no Rust files found in `{tmp_path.as_posix()}`\n"
 
 
@@ -859,12 +859,12 @@ def test_real_finding_in_text_and_concise(runner: CliRunner, crate: Path) -> Non
         "  |             ^^^^^^^^^^^^^^^^^^^^^^^^^^^ once the file exists every save fails "
         "with `File already exists`, unnoticed"
     )
-    assert lines[-1] == "found 1 problem (1 error) in 2 files"
+    assert lines[-1] == "found 1 problem (1 error) in 2 files checked"
 
     concise_out = run(runner, "--format", "concise", "--project-root", str(crate))
     assert re.fullmatch(
         r"src/main\.rs:5:10: error\[BL001\] the `Result` of `save_into` is discarded.*\n"
-        r"found 1 problem in 2 files\n",
+        r"found 1 problem in 2 files checked\n",
         concise_out.stdout,
     )
 

@@ -607,7 +607,7 @@ def test_paths_under_different_configurations(runner: CliRunner, tmp_path: Path)
     )
     assert out.exit_code == 1
     assert [line.split(":")[0] for line in out.stdout.splitlines()[:-1]] == ["b/src/main.rs"]
-    assert out.stdout.splitlines()[-1] == "found 1 problem in 2 files"
+    assert out.stdout.splitlines()[-1] == "found 1 problem in 2 files checked"
 
 
 def test_statistics(runner: CliRunner, crate: Path) -> None:
@@ -755,7 +755,8 @@ def test_the_version_reaches_text_json_and_sarif(runner: CliRunner, crate: Path)
     write(crate, {"Cargo.lock": '[[package]]\nname = "burn"\nversion = "0.22.1"\n'})
     out = run(runner, "--output-format", "sarif=r.sarif", "--output-format", "json=r.json", ".")
     assert (
-        out.stdout.splitlines()[-1] == "found 1 problem (1 error) in 1 file (assuming burn 0.22.1)"
+        out.stdout.splitlines()[-1]
+        == "found 1 problem (1 error) in 1 file checked (assuming burn 0.22.1)"
     )
     sarif = json.loads((crate / "r.sarif").read_text())
     assert sarif["runs"][0]["invocations"][0]["properties"] == {"burnVersion": "0.22.1"}

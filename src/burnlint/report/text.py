@@ -74,17 +74,18 @@ def render(result: LintResult, ctx: ReportContext) -> str:
 
 
 def summary(result: LintResult) -> str:
-    """``found 3 problems (1 error, 2 warnings) in 12 files`` or ``no problems found in ...``,
-    plus the burn version the rules assumed."""
+    """``found 3 problems (1 error, 2 warnings) in 12 files checked`` or ``no problems found
+    in ...``, plus the burn version the rules assumed. The count is of the files checked, not
+    of those with problems."""
     files = plural(result.files_checked, "file")
     nothing = nothing_checked(result)
     if nothing is not None:
         text = nothing
     elif result.findings:
         found = plural(len(result.findings), "problem")
-        text = f"found {found} ({level_counts(result)}) in {files}"
+        text = f"found {found} ({level_counts(result)}) in {files} checked"
     else:
-        text = f"no problems found in {files}"
+        text = f"no problems found in {files} checked"
     if result.burn_version:
         text += f" (assuming burn {result.burn_version})"
     return text
