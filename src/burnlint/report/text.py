@@ -122,12 +122,9 @@ def _finding_lines(finding: Finding, ctx: ReportContext) -> list[str]:
                 carets += " " + styled(ctx, one_line(finding.label), fg=color, bold=True)
             out.append(f"{pad} {frame('|')} {carets}")
 
-    trailer: list[tuple[str, str]] = []
-    if finding.help:
-        trailer.append(("help", finding.help))
-    if finding.fix is not None and finding.fix.title != finding.help:
-        unsafe = " (unsafe fix)" if finding.fix.applicability is Applicability.UNSAFE else ""
-        trailer.append(("help", finding.fix.title + unsafe))
+    trailer = [("help", text) for text in help_lines(finding)]
+    if finding.note:
+        trailer.append(("note", finding.note))
     for related in finding.related:
         where = related.location
         trailer.append(
@@ -141,6 +138,22 @@ def _finding_lines(finding: Finding, ctx: ReportContext) -> list[str]:
         for kind, text in trailer:
             out.append(f"{pad} {frame('=')} {styled(ctx, kind + ':', bold=True)} {one_line(text)}")
     return out
+
+
+def help_lines(finding: Finding) -> list[str]:
+    """The help, with the fix marked where the help names it (``add `.overwrite(true)` (unsafe
+    fix) to the store, ...``); a fix the help does not name gets a line of its own."""
+    lines = [finding.help] if finding.help else []
+    fix = finding.fix
+    if fix is None:
+        return lines
+    kind = "unsafe fix" if fix.applicability is Applicability.UNSAFE else "safe fix"
+    marked = f"{fix.title} ({kind})"
+    if lines and fix.title in lines[0]:
+        lines[0] = lines[0].replace(fix.title, marked, 1)
+    else:
+        lines.append(marked)
+    return lines
 
 
 def _source_lines(finding: Finding) -> list[_SourceLine | None]:

@@ -29,25 +29,23 @@ PRESCRIBED: dict[LayoutKind, dict[StoreKind, dict[str, bool]]] = {
 # What each default does to the keys of a PyTorch `nn.Sequential` (`net.0`, ReLU, `net.2`).
 DEFAULT_EFFECT = {
     StoreKind.PYTORCH: {
-        "map_indices_contiguous": (
-            "renumbers `net.0, net.2` to `net.0, net.1` "
-            "(`map_indices_contiguous` defaults to `true`)"
-        ),
-        "skip_enum_variants": (
-            "drops enum variant names from paths (`skip_enum_variants` defaults to `true`)"
-        ),
+        "map_indices_contiguous": "renumbers `net.0, net.2` to `net.0, net.1`",
+        "skip_enum_variants": "drops enum variant names from paths",
     },
     StoreKind.SAFETENSORS: {
         "map_indices_contiguous": (
-            "keeps `net.0, net.2` as they are, so a `Vec<Linear>` looking for `net.1` finds "
-            "nothing (`map_indices_contiguous` defaults to `false`)"
+            "keeps `net.0, net.2` as they are, so a `Vec<Linear>` looking for `net.1` finds nothing"
         ),
         "skip_enum_variants": (
             "expects enum variant names in paths (`net.0.Linear.weight`), which PyTorch files "
-            "never have (`skip_enum_variants` defaults to `false`)"
+            "never have"
         ),
     },
 }
+
+
+def _literal(value: bool) -> str:
+    return "true" if value else "false"
 
 
 def key_mapping_fix(ctx: RuleContext, loader: Loader) -> Fix | None:
@@ -60,13 +58,13 @@ def key_mapping_fix(ctx: RuleContext, loader: Loader) -> Fix | None:
     if values is None:
         return None
     missing = [o for o in loader.options if not loader.explicit(o)]
-    text = "".join(f".{o}({'true' if values[o] else 'false'})" for o in missing)
+    calls = [f".{o}({_literal(values[o])})" for o in missing]
     safe = all(values[o] == DEFAULTS[store.kind][o] for o in missing)
-    end = store.constructor_node.end_byte
+    at, content = store.constructor_node.end_byte, "".join(calls)
     return Fix(
-        f"write {text.replace(').', '), .')} for the {layout.value} layout",
+        f"write `{''.join(calls)}`",
         Applicability.SAFE if safe else Applicability.UNSAFE,
-        (Edit(ctx.model.path, end, end, text),),
+        (Edit(ctx.model.path, at, at, content),),
     )
 
 
@@ -86,26 +84,35 @@ class ImplicitKeyMapping(Rule):
             implicit = [o for o in loader.options if not loader.explicit(o)]
             if not implicit:
                 continue
-            effects = "; it ".join(DEFAULT_EFFECT[loader.kind][o] for o in implicit)
             names = " and ".join(f"`{o}`" for o in implicit)
             message = f"{loader.clause} leaves {names} implicit"
-            label = f"by default it {effects}"
+            defaults = ", ".join(f"`{o} = {_literal(DEFAULTS[loader.kind][o])}`" for o in implicit)
+            label = f"maps keys with the default{'s' if len(implicit) > 1 else ''} {defaults}"
+            note = "by default it " + "; it ".join(DEFAULT_EFFECT[loader.kind][o] for o in implicit)
             related = tuple(
                 RelatedLocation(ctx.location(op.node), "loaded here")
                 for op in loader.loads
                 if op.node != loader.report_at
             )
             fix = key_mapping_fix(ctx, loader)
-            layout = ctx.model.layout.kind
-            if fix is not None:
-                values = fix.edits[0].content
-                help_text = (
-                    f"write both options; for this crate's {layout.value} layout: `{values}`"
-                )
+            explicit = [o for o in loader.options if loader.explicit(o)]
+            if explicit:
+                what = f"write `{implicit[0]}` explicitly too (`{explicit[0]}` already is)"
+            elif len(implicit) > 1:
+                what = "write both options explicitly"
             else:
-                help_text = (
-                    "write both options explicitly, with the values your module layout needs"
-                )
+                what = f"write `{implicit[0]}` explicitly"
+            if fix is not None:
+                layout = ctx.model.layout.kind
+                help_text = f"{what}; for this crate's {layout.value} layout, {fix.title}"
+            else:
+                help_text = f"{what}, with the values your module layout needs"
             yield ctx.finding(
-                loader.report_at, message, label=label, help=help_text, related=related, fix=fix
+                loader.report_at,
+                message,
+                label=label,
+                note=note,
+                help=help_text,
+                related=related,
+                fix=fix,
             )
