@@ -75,6 +75,29 @@ def test_fix_pairs(fixed: Path, tmp_path: Path) -> None:
     assert _fix_once(target, root) == 0
 
 
+def test_bl005_fix_follows_a_multi_line_builder_chain(tmp_path: Path) -> None:
+    """In a chain with one call per line the options go at its end, one per line, indented
+    like the chain (as the rule doc's example writes them), with the file's line endings."""
+    crate = tmp_path / "layout_linear"
+    shutil.copytree(TESTDATA / "crates" / "layout_linear", crate)
+    target = crate / "src" / "import.rs"
+    target.write_bytes(target.read_bytes().replace(b"\n", b"\r\n"))
+    _fix_once(target, crate)
+    fixed = target.read_bytes().decode()
+    assert "\n" not in fixed.replace("\r\n", "")
+    assert (
+        "    let mut store = PytorchStore::from_file(path) // expect: BL005\r\n"
+        '        .with_top_level_key("state_dict")\r\n'
+        "        .skip_enum_variants(true)\r\n"
+        "        .map_indices_contiguous(true);\r\n"
+    ) in fixed
+    # a chain on one line gets the options on that line, after its last builder call
+    assert (
+        "SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter)"
+        ".map_indices_contiguous(true).skip_enum_variants(false);"
+    ) in fixed
+
+
 def test_fix_keeps_crlf_bom_and_permissions(tmp_path: Path) -> None:
     path = tmp_path / "train.rs"
     data = b"\xef\xbb\xbf" + SEED_LOOP.replace("\n", "\r\n").encode()

@@ -9,9 +9,13 @@ from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedL
 from burnlint.model.imports import StoreKind
 from burnlint.model.keymapping import DEFAULTS, Loader
 from burnlint.model.layout import LayoutKind
+from burnlint.model.stores import BUILDERS
 from burnlint.rules.base import Rule
+from burnlint.syntax import method_call_parts
 
 if TYPE_CHECKING:
+    from tree_sitter import Node
+
     from burnlint.rules.context import RuleContext
 
 # The seed's table: which values load PyTorch `nn.Sequential` weights into each layout.
@@ -49,7 +53,8 @@ def _literal(value: bool) -> str:
 
 
 def key_mapping_fix(ctx: RuleContext, loader: Loader) -> Fix | None:
-    """Write the missing options with the values the target's module layout needs."""
+    """Write the missing options with the values the target's module layout needs, at the end
+    of the store's builder chain, laid out like it (see ``_insertion``)."""
     store = loader.store
     if store.helper is not None:
         return None
@@ -60,12 +65,43 @@ def key_mapping_fix(ctx: RuleContext, loader: Loader) -> Fix | None:
     missing = [o for o in loader.options if not loader.explicit(o)]
     calls = [f".{o}({_literal(values[o])})" for o in missing]
     safe = all(values[o] == DEFAULTS[store.kind][o] for o in missing)
-    at, content = store.constructor_node.end_byte, "".join(calls)
+    at, content = _insertion(ctx, store.constructor_node, calls)
     return Fix(
         f"write `{''.join(calls)}`",
         Applicability.SAFE if safe else Applicability.UNSAFE,
         (Edit(ctx.model.path, at, at, content),),
     )
+
+
+def _insertion(ctx: RuleContext, constructor: Node, calls: list[str]) -> tuple[int, str]:
+    """Where and what to insert for ``calls``: after the last builder call of the chain the
+    constructor starts (`X::from_file(p).a(..).b(..)`), as the rule doc's example writes them.
+    A chain with one call per line gets one call per line, indented like its last call; a
+    chain on one line (or a bare constructor) gets them on that line."""
+    source = ctx.model.source
+    ancestry = ctx.model.ancestry
+    top = constructor
+    while True:
+        field = ancestry.parent(top)
+        call = ancestry.parent(field) if field is not None else None
+        if field is None or field.type != "field_expression" or call is None:
+            break
+        parts = method_call_parts(call)
+        if parts is None or parts[0] != top or parts[1] not in BUILDERS:
+            break
+        top = call
+    if top is constructor:
+        return constructor.end_byte, "".join(calls)
+    function = top.child_by_field_name("function")
+    dot = next((c for c in function.children if c.type == "."), None) if function else None
+    receiver = function.child_by_field_name("value") if function else None
+    if dot is None or receiver is None or dot.start_point[0] == receiver.end_point[0]:
+        return top.end_byte, "".join(calls)
+    line_start = source.line_starts[dot.start_point[0]]
+    line = source.data[line_start : dot.start_byte]
+    indent = line[: len(line) - len(line.lstrip(b" \t"))].decode("utf-8")
+    newline = "\r\n" if source.data[line_start - 2 : line_start] == b"\r\n" else "\n"
+    return top.end_byte, "".join(f"{newline}{indent}{call}" for call in calls)
 
 
 class ImplicitKeyMapping(Rule):
