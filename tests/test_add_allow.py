@@ -57,7 +57,7 @@ def test_demo_crate(runner: CliRunner, tmp_path: Path) -> None:
     out = run(runner, root, "--add-allow", "--format", "concise", str(root))
     assert out.exit_code == 0, out.stdout
     assert out.stderr == "burnlint: added allow comments for 6 findings in 3 files\n"
-    assert out.stdout == "no problems found in 6 files\n"
+    assert out.stdout == "no problems found in 6 files checked\n"
     train = (root / "src" / "train.rs").read_text()
     assert (
         "        // Keep the latest weights around in case the run is interrupted.\n"

@@ -2,8 +2,8 @@
 exit code, and nothing is written unless ``--fix`` was asked for.
 
 Exit codes (DESIGN.md §4): 0 clean, 1 findings, 2 usage, configuration or internal error. A file
-that cannot be read or decoded is a warning while other files are checked, and exit 2 when it
-leaves nothing checked; a file skipped for its size is a note.
+that cannot be read or decoded is a warning while other files are checked, a file skipped for
+its size a note; when every file found is skipped, whatever the reason, the exit code is 2.
 """
 
 from __future__ import annotations
@@ -44,14 +44,14 @@ def run(runner: CliRunner, *args: str) -> Result:
     return out
 
 
-def run_process(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def run_process(*args: str, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     proc = subprocess.run(
         [sys.executable, "-m", "burnlint", *args],
         capture_output=True,
         text=True,
         cwd=cwd,
         check=False,
-        timeout=120,
+        timeout=timeout,
         env={**os.environ, "BURNLINT_DEBUG": "", "NO_COLOR": "1"},
     )
     assert "Traceback" not in proc.stdout + proc.stderr
@@ -82,7 +82,7 @@ def test_directory_without_rust_files(runner: CliRunner, here: Path) -> None:
     (here / "notes.txt").write_text("hello\n")
     out = run(runner, ".")
     assert out.exit_code == 0
-    assert out.stdout == "no problems found in 0 files\n"
+    assert out.stdout == "no problems found in 0 files checked\n"
     assert out.stderr == "burnlint: warning: no Rust files found in `.`\n"
 
 
@@ -90,7 +90,7 @@ def test_a_path_given_twice_is_checked_once(runner: CliRunner, here: Path) -> No
     (here / "a.rs").write_text(STORE_CODE)
     out = run(runner, "--format", "concise", "a.rs", "./a.rs", str(here / "a.rs"), ".")
     assert out.exit_code == 1
-    assert out.stdout.splitlines()[-1] == "found 1 problem in 1 file"
+    assert out.stdout.splitlines()[-1] == "found 1 problem in 1 file checked"
 
 
 # --- files that cannot be used ---
@@ -143,7 +143,7 @@ def test_binary_file_with_a_rust_name(runner: CliRunner, here: Path) -> None:
     (here / "ok.rs").write_text("fn main() {}\n")
     out = run(runner, ".")
     assert out.exit_code == 0  # a warning while another file is checked
-    assert out.stdout.splitlines()[-1] == "no problems found in 1 file"
+    assert out.stdout.splitlines()[-1] == "no problems found in 1 file checked"
 
 
 def test_invalid_utf8(runner: CliRunner, here: Path) -> None:
@@ -178,14 +178,39 @@ def test_a_20_megabyte_file_is_skipped_with_a_note(runner: CliRunner, here: Path
         line = "// " + "x" * 96 + "\n"
         fh.write(line * 210_000)  # 21 MB
     out = run(runner, ".")
-    assert out.exit_code == 0
+    assert out.exit_code == 2  # nothing was checked
     assert out.stdout == (
         "note: generated.rs: skipped: 21,000,000 bytes is over the limit of 2,000,000\n\n"
         "no files checked (1 file skipped)\n"
     )
+    (here / "ok.rs").write_text("fn main() {}\n")
+    assert run(runner, ".").exit_code == 0  # a note while another file is checked
+    (here / "ok.rs").unlink()
     out = run(runner, "--max-file-size", "25MB", ".")
     assert out.exit_code == 0
-    assert out.stdout == "no problems found in 1 file\n"
+    assert out.stdout == "no problems found in 1 file checked\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "options"),
+    [
+        ("blob.rs", b"\x00\x01" * 100, []),
+        ("latin1.rs", STORE_CODE.replace("fn", "// é\nfn", 1).encode("latin-1"), []),
+        ("big.rs", b"// " + b"x" * 2000 + b"\n", ["--max-file-size", "1KB"]),
+    ],
+    ids=["binary", "not-utf8", "too-large"],
+)
+def test_every_file_skipped_exits_2_whatever_the_reason(
+    runner: CliRunner, here: Path, name: str, data: bytes, options: list[str]
+) -> None:
+    """One rule: a run that found Rust files but checked none of them did not check the code,
+    so it cannot pass (exit 2, even with --exit-zero), whichever reason skipped them."""
+    (here / name).write_bytes(data)
+    for args in ([], ["--exit-zero"], ["--format", "sarif"]):
+        out = run(runner, *options, *args, ".")
+        assert out.exit_code == 2, (args, out.stdout)
+    (here / "ok.rs").write_text("fn main() {}\n")
+    assert run(runner, *options, ".").exit_code == 0
 
 
 @pytest.mark.parametrize(
@@ -226,7 +251,7 @@ def test_a_file_that_is_only_a_syntax_error(runner: CliRunner, here: Path) -> No
     assert out.exit_code == 0
     assert out.stdout == (
         "note: broken.rs:1: syntax error near line 1; findings in this file may be incomplete\n\n"
-        "no problems found in 1 file\n"
+        "no problems found in 1 file checked\n"
     )
 
 
@@ -234,7 +259,28 @@ def test_an_empty_file(runner: CliRunner, here: Path) -> None:
     (here / "empty.rs").write_bytes(b"")
     out = run(runner, "empty.rs")
     assert out.exit_code == 0
-    assert out.stdout == "no problems found in 1 file\n"
+    assert out.stdout == "no problems found in 1 file checked\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
+def test_fifos_never_block_a_run(here: Path) -> None:
+    """A FIFO named `*.rs` in a checked directory, or given as the configuration, is not
+    read: reading it would wait for a writer forever."""
+    (here / "ok.rs").write_text(STORE_CODE)
+    os.mkfifo(here / "pipe.rs")
+    proc = run_process("--format", "concise", ".", cwd=here, timeout=60)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout.splitlines()[:2] == [
+        "ok.rs:5:13: error[BL001] the `Result` of `save_into` is discarded: "
+        "a failed save goes unnoticed and the file on disk keeps its old contents",
+        "pipe.rs: note: not a regular file, skipped",
+    ]
+    os.mkfifo(here / "settings.toml")
+    proc = run_process("--config", "settings.toml", "ok.rs", cwd=here, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stdout.startswith(
+        "error: settings.toml: not a regular file (a FIFO or a device), not read\n"
+    )
 
 
 # --- configuration files ---

@@ -283,6 +283,57 @@ def test_write_baseline_with_a_baseline_writes_every_finding(
     assert run(runner, crate, "--baseline", "base.json").exit_code == 0
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-o", "base.json"],
+        ["--format", "json", "--output", "./base.json"],
+        ["--output-format", "json=base.json"],
+        ["--output-format", "sarif=link.json"],  # a symbolic link to it
+    ],
+)
+def test_an_output_that_is_the_baseline_is_refused(
+    runner: CliRunner, crate: Path, args: list[str]
+) -> None:
+    """Writing the report over the baseline would leave the new findings only in it: the next
+    run would call every accepted finding new."""
+    run(runner, crate, "--write-baseline", "base.json", "-q")
+    accepted = (crate / "base.json").read_bytes()
+    try:
+        (crate / "link.json").symlink_to(crate / "base.json")
+    except (OSError, NotImplementedError) as exc:
+        if "link.json" in args[-1]:
+            pytest.skip(f"cannot create symlinks: {exc}")
+    main = crate / "src" / "main.rs"
+    main.write_text(main.read_text() + NEW_FUNCTION)
+    out = run(runner, crate, "--baseline", "base.json", *args)
+    assert out.exit_code == 2
+    assert out.stdout == ""
+    [line] = out.stderr.splitlines()
+    assert line.startswith("burnlint: error: `")
+    assert line.endswith(
+        " would replace the baseline being read with a report of the new findings only; "
+        "to update the baseline, use `--write-baseline base.json`"
+    )
+    assert (crate / "base.json").read_bytes() == accepted
+
+
+def test_two_outputs_into_one_file_are_refused(runner: CliRunner, crate: Path) -> None:
+    out = run(runner, crate, "-o", "r.json", "--output-format", "sarif=./r.json")
+    assert out.exit_code == 2
+    assert out.stderr == (
+        "burnlint: error: `-o r.json` and `--output-format sarif=r.json` write the same file\n"
+    )
+    assert not (crate / "r.json").exists()
+    out = run(runner, crate, "--output-format", "json=b.json", "--write-baseline", "b.json")
+    assert out.exit_code == 2
+    assert "write the same file" in out.stderr
+    # a device takes any number of outputs
+    if Path("/dev/null").exists():
+        out = run(runner, crate, "-o", "/dev/null", "--output-format", "sarif=/dev/null")
+        assert out.exit_code == 1, out.stderr
+
+
 # --- the module ---------------------------------------------------------------------------------
 
 

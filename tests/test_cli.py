@@ -10,6 +10,7 @@ import errno
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -224,7 +225,10 @@ def test_unknown_selector_exits_2_with_did_you_mean(runner: CliRunner) -> None:
 def test_unknown_selector_without_suggestion(runner: CliRunner) -> None:
     out = run(runner, "--extend-select", "nothing-like-it", ".")
     assert out.exit_code == 2
-    assert out.stderr == "burnlint: error: unknown rule `nothing-like-it`\n"
+    assert out.stderr == (
+        "burnlint: error: unknown rule `nothing-like-it` "
+        "(`burnlint rules` lists the rule ids and names)\n"
+    )
 
 
 @pytest.mark.usefixtures("fake_rules")
@@ -237,7 +241,6 @@ def test_unknown_selector_without_suggestion(runner: CliRunner) -> None:
         (["--select", "BL042", "--select", "BL043", "--ignore", "BL042"], {"BL043"}),
         (["--extend-select", "BL043"], {"BL042", "BL043"}),
         (["--select", "ALL", "--ignore", "fake-save-rule"], {"BL043"}),
-        (["--select", ",,"], set()),
     ],
 )
 def test_selectors_reach_the_engine(
@@ -250,6 +253,30 @@ def test_selectors_reach_the_engine(
     out = run(runner, *args, "src")
     assert out.exit_code == 0, out.stderr
     assert fake.options.rule_ids == frozenset(expected)
+
+
+@pytest.mark.usefixtures("fake_rules")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--select", ""],  # an empty CI variable: --select "$RULES"
+        ["--select", ",,"],
+        ["--select", "BL042", "--ignore", "fake-save-rule"],
+        ["--ignore", "ALL"],
+    ],
+)
+def test_no_rules_selected_is_an_error(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], args: list[str]
+) -> None:
+    """A run without rules would report a clean pass."""
+    fake = fake_engine(result())
+    out = run(runner, *args, "src")
+    assert out.exit_code == 2
+    assert out.stdout == ""
+    assert out.stderr == (
+        "burnlint: error: no rules selected: check --select, --extend-select and --ignore\n"
+    )
+    assert fake.calls == []
 
 
 def test_engine_options(
@@ -402,7 +429,7 @@ def test_output_file_is_written_atomically(
     assert out.stdout == ""
     assert target.read_text() == (
         "src/train.rs:42:17: error[BL001] the `Result` of `save_into` is discarded;"
-        " a failed save goes unnoticed\nfound 1 problem in 12 files\n"
+        " a failed save goes unnoticed\nfound 1 problem in 12 files checked\n"
     )
     assert os.stat(target).st_mode & 0o777 == 0o640  # permissions kept
     assert os.listdir(target.parent) == ["report.txt"]  # no temporary file left
@@ -429,6 +456,33 @@ def test_failed_output_write_keeps_the_old_file(
     assert sorted(os.listdir(tmp_path)) == ["report.sarif", "src"]
 
 
+def test_one_failed_output_does_not_drop_the_others(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path
+) -> None:
+    """Every output that can be written is written, whatever the order; then exit 2 naming
+    the one that failed."""
+    fake_engine(result(finding()))
+    missing = tmp_path / "no" / "dir"
+    args = [
+        ["--output-format", f"json={missing / 'r.json'}"],
+        ["--output-format", f"sarif={tmp_path / 'r.sarif'}"],
+        ["-o", str(tmp_path / "r.txt")],
+        ["--write-baseline", str(tmp_path / "base.json")],
+    ]
+    for order in (args, args[::-1]):
+        for name in ("r.sarif", "r.txt", "base.json"):
+            (tmp_path / name).unlink(missing_ok=True)
+        out = run(runner, *(arg for pair in order for arg in pair), "src")
+        assert out.exit_code == 2
+        errors = [line for line in out.stderr.splitlines() if "error" in line]
+        assert errors == [
+            f"burnlint: error: cannot write `{missing / 'r.json'}`: No such file or directory"
+        ]
+        assert (tmp_path / "r.sarif").read_text().startswith("{")
+        assert (tmp_path / "r.txt").read_text().startswith("error[BL001]")
+        assert (tmp_path / "base.json").read_text().startswith("{")
+
+
 def test_output_into_a_missing_directory_is_an_error(
     runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path
 ) -> None:
@@ -449,7 +503,84 @@ def test_output_through_a_symlink_replaces_the_target(
     (tmp_path / "link.txt").symlink_to(real)
     assert run(runner, "--output", str(tmp_path / "link.txt"), "src").exit_code == 0
     assert (tmp_path / "link.txt").is_symlink()
-    assert real.read_text() == "no problems found in 12 files\n"
+    assert real.read_text() == "no problems found in 12 files checked\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
+@pytest.mark.parametrize("option", ["--output", "--output-format"])
+def test_output_into_a_fifo_reaches_its_reader(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path, option: str
+) -> None:
+    """A FIFO is written into, not replaced by a regular file its reader never sees."""
+    fake_engine(result(finding()))
+    fifo = tmp_path / "report.fifo"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader is waiting
+    try:
+        target = str(fifo) if option == "--output" else f"concise={fifo}"
+        out = run(runner, "--format", "concise", option, target, "src")
+        received = os.read(reader, 65536).decode()
+    finally:
+        os.close(reader)
+    assert out.exit_code == 1, out.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert received.startswith("src/train.rs:42:17: error[BL001] ")
+    assert sorted(os.listdir(tmp_path)) == ["report.fifo", "src"]
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "mknod") or not hasattr(os, "geteuid") or os.geteuid() != 0,
+    reason="making a device node needs root",
+)
+def test_output_into_a_character_device_keeps_the_device(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine], tmp_path: Path
+) -> None:
+    """`-o /dev/null` as root (CI containers) must not replace the device with a file."""
+    fake_engine(result(finding()))
+    null = tmp_path / "null"
+    try:
+        os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # /dev/null's numbers
+        null.write_text("probe")
+    except OSError as exc:  # a file system mounted nodev, a container without the capability
+        pytest.skip(f"no usable device node: {exc}")
+    for option, target in (("--output", str(null)), ("--output-format", f"sarif={null}")):
+        out = run(runner, option, target, "src")
+        assert out.exit_code == 1, out.stderr
+        assert stat.S_ISCHR(os.lstat(null).st_mode), option
+    assert sorted(os.listdir(tmp_path)) == ["null", "src"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout")
+def test_output_to_dev_stdout_and_dev_stderr(tmp_path: Path) -> None:
+    """`-o /dev/stdout` writes to the open stream, a pipe here (no file to replace)."""
+    (tmp_path / "a.rs").write_text("fn main() {}\n")
+    env = {**os.environ, "NO_COLOR": "1"}
+    for path, stream in (("/dev/stdout", "stdout"), ("/dev/stderr", "stderr")):
+        proc = subprocess.run(
+            [sys.executable, "-m", "burnlint", "--format", "json", "-o", path, "a.rs"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+            timeout=120,
+        )
+        assert proc.returncode == 0, proc.stderr
+        assert '"files_checked": 1' in getattr(proc, stream), (path, proc.stderr)
+    # stdout appended to a file: the report is appended too, the file is not replaced
+    log = tmp_path / "log.txt"
+    log.write_text("before\n")
+    with log.open("a") as append:
+        proc = subprocess.run(
+            [sys.executable, "-m", "burnlint", "--format", "concise", "-o", "/dev/stdout", "."],
+            cwd=tmp_path,
+            stdout=append,
+            env=env,
+            check=False,
+            timeout=120,
+        )
+    assert proc.returncode == 0
+    assert log.read_text() == "before\nno problems found in 1 file checked\n"
 
 
 # --- colour ------------------------------------------------------------------------------------
@@ -539,10 +670,60 @@ def test_main_exits_with_the_command_code(
     with pytest.raises(SystemExit) as exc:
         cli.main(["--format", "nope", "."])
     assert exc.value.code == 2
-    assert "Invalid value for '--format'" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "burnlint: error: invalid value for '--format': 'nope' is not one of "
+        "'text', 'concise', 'json', 'sarif', 'github'\n"
+    )
     with pytest.raises(SystemExit) as exc:
         cli.main(["rules"])
     assert exc.value.code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ["--format", "xml", "."],
+            "invalid value for '--format': 'xml' is not one of "
+            "'text', 'concise', 'json', 'sarif', 'github'",
+        ),
+        (["--fromat", "json", "."], "no such option '--fromat' (did you mean '--format'?)"),
+        (["--project-root", "missing", "."], "--project-root: `missing` does not exist"),
+        (["--project-root", "src/lib.rs", "."], "--project-root: `src/lib.rs` is not a directory"),
+        (["config", "--project-root", "missing"], "--project-root: `missing` does not exist"),
+        (["rule"], "missing argument 'ID' (see `burnlint rule --help`)"),
+        (["rules", "extra"], "got unexpected extra argument (extra) (see `burnlint rules --help`)"),
+        (
+            ["--output-format", "xml=out.xml", "."],
+            "invalid value for '--output-format': unknown format `xml` "
+            "(known: text, concise, json, sarif, github)",
+        ),
+    ],
+)
+def test_usage_errors_are_one_line(
+    fake_engine: Callable[..., FakeEngine],
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    expected: str,
+) -> None:
+    """Like every other error: `burnlint: error: ...` on one line and exit 2, not click's
+    three-line usage block."""
+    fake_engine(result())
+    with pytest.raises(SystemExit) as exc:
+        cli.main(args)
+    assert exc.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"burnlint: error: {expected}\n"
+    assert captured.out == ""
+
+
+def test_config_option_naming_a_directory_is_a_configuration_error(
+    runner: CliRunner, fake_engine: Callable[..., FakeEngine]
+) -> None:
+    fake_engine(result())
+    out = run(runner, "--config", "src", "--format", "concise", "src")
+    assert out.exit_code == 2
+    assert out.stdout.startswith("src: error: is a directory, not a configuration file\n")
 
 
 def test_main_turns_unexpected_errors_into_one_line(
@@ -619,9 +800,13 @@ def test_unknown_rule_exits_2_with_did_you_mean(runner: CliRunner) -> None:
     out = run(runner, "rule", "BL42")
     assert out.exit_code == 2
     assert out.stderr == "burnlint: error: unknown rule `BL42` (did you mean `BL042`?)\n"
-    out = run(runner, "rule", "zzz")
-    assert out.exit_code == 2
-    assert out.stderr == "burnlint: error: unknown rule `zzz`\n"
+    for unlike in ("zzz", "BL999"):
+        out = run(runner, "rule", unlike)
+        assert out.exit_code == 2
+        assert out.stderr == (
+            f"burnlint: error: unknown rule `{unlike}` "
+            "(`burnlint rules` lists the rule ids and names)\n"
+        )
 
 
 def test_every_registered_rule_has_a_doc_or_a_summary(runner: CliRunner) -> None:
@@ -658,7 +843,7 @@ def test_directory_without_rust_files(runner: CliRunner, tmp_path: Path) -> None
     (tmp_path / "README.md").write_text("nothing here\n")
     out = run(runner, str(tmp_path))
     assert out.exit_code == 0, out.stderr
-    assert out.stdout == "no problems found in 0 files\n"
+    assert out.stdout == "no problems found in 0 files checked\n"
     assert out.stderr == f"burnlint: warning: no Rust files found in `{tmp_path.as_posix()}`\n"
 
 
@@ -674,12 +859,12 @@ def test_real_finding_in_text_and_concise(runner: CliRunner, crate: Path) -> Non
         "  |             ^^^^^^^^^^^^^^^^^^^^^^^^^^^ once the file exists every save fails "
         "with `File already exists`, unnoticed"
     )
-    assert lines[-1] == "found 1 problem (1 error) in 2 files"
+    assert lines[-1] == "found 1 problem (1 error) in 2 files checked"
 
     concise_out = run(runner, "--format", "concise", "--project-root", str(crate))
     assert re.fullmatch(
         r"src/main\.rs:5:10: error\[BL001\] the `Result` of `save_into` is discarded.*\n"
-        r"found 1 problem in 2 files\n",
+        r"found 1 problem in 2 files checked\n",
         concise_out.stdout,
     )
 

@@ -148,6 +148,34 @@ def test_a_broken_cargo_toml_without_them_is_skipped(tmp_path: Path) -> None:
     assert configuration.find_config(tmp_path / "sub") == (tmp_path / "burnlint.toml", None)
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks")
+def test_a_dangling_or_looping_config_link_is_an_error_not_a_default(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A `burnlint.toml` that is a broken link is unreadable settings, not "no settings"."""
+    write(tmp_path, {"burnlint.toml": 'select = ["BL001"]\n', "sub/main.rs": DISCARDED})
+    try:
+        (tmp_path / "sub" / "burnlint.toml").symlink_to(tmp_path / "gone.toml")
+        (tmp_path / "loop" / "a").mkdir(parents=True)
+        (tmp_path / "loop" / "a" / ".burnlint.toml").symlink_to(".burnlint.toml")
+    except OSError as exc:
+        pytest.skip(f"cannot create symlinks: {exc}")
+    found = configuration.find_config(tmp_path / "sub")
+    assert isinstance(found, Problem)
+    assert found.path == tmp_path / "sub" / "burnlint.toml"
+    assert found.message == "broken symbolic link (its target does not exist), so it cannot be read"
+    found = configuration.find_config(tmp_path / "loop" / "a")
+    assert isinstance(found, Problem)
+    assert found.message == "symbolic link loop, so it cannot be read"
+    monkeypatch.chdir(tmp_path)
+    out = run(runner, "sub")
+    assert out.exit_code == 2
+    assert out.stdout.startswith(
+        "error: sub/burnlint.toml: broken symbolic link (its target does not exist), "
+        "so it cannot be read\n"
+    )
+
+
 # --- validation ---
 
 
@@ -235,7 +263,8 @@ def test_a_full_configuration(tmp_path: Path) -> None:
         ),
         (
             '[per-file-ignores]\n"tests/**" = ["BL01"]',
-            'burnlint.toml:2: key `per-file-ignores."tests/**"`: unknown rule `BL01`',
+            'burnlint.toml:2: key `per-file-ignores."tests/**"`: unknown rule `BL01` (did you '
+            "mean `BL001`?)",
         ),
         (
             '[severity]\nBL003 = "warn"',
@@ -445,6 +474,22 @@ def test_config_option_overrides_discovery(runner: CliRunner, crate: Path) -> No
     assert "error[BL001]" in out.stdout
 
 
+def test_a_configuration_that_selects_no_rule_is_an_error(runner: CliRunner, crate: Path) -> None:
+    write(crate, {"burnlint.toml": 'select = ["BL001"]\nignore = ["discarded-store-result"]\n'})
+    out = run(runner, "--output-format", "sarif=out.sarif", ".")
+    assert out.exit_code == 2
+    assert out.stdout.startswith(
+        "error: burnlint.toml: no rules selected: check `select`, `extend-select` and `ignore`\n"
+    )
+    log = json.loads((crate / "out.sarif").read_text())
+    assert log["runs"][0]["invocations"][0]["executionSuccessful"] is False
+    # the command line can put a rule back; emptying it is the command line's mistake
+    assert run(runner, "--extend-select", "BL001", ".").exit_code == 1
+    out = run(runner, "config", "--select", "")
+    assert out.exit_code == 2
+    assert "no rules selected: check --select" in out.stderr
+
+
 def test_a_missing_config_file_is_a_config_error(runner: CliRunner, crate: Path) -> None:
     out = run(runner, "--config", "nope.toml", "--format", "concise", ".")
     assert out.exit_code == 2
@@ -534,7 +579,7 @@ def test_gitignore_and_no_respect_gitignore(runner: CliRunner, crate: Path) -> N
 
 def test_max_file_size(runner: CliRunner, crate: Path) -> None:
     out = run(runner, "--max-file-size", "100", ".")
-    assert out.exit_code == 0
+    assert out.exit_code == 2  # every file found was skipped: nothing was checked
     size = len(DISCARDED.encode())
     assert f"note: src/main.rs: skipped: {size} bytes is over the limit of 100" in out.stdout
     write(crate, {"burnlint.toml": 'max-file-size = "1KB"\n'})
@@ -562,7 +607,7 @@ def test_paths_under_different_configurations(runner: CliRunner, tmp_path: Path)
     )
     assert out.exit_code == 1
     assert [line.split(":")[0] for line in out.stdout.splitlines()[:-1]] == ["b/src/main.rs"]
-    assert out.stdout.splitlines()[-1] == "found 1 problem in 2 files"
+    assert out.stdout.splitlines()[-1] == "found 1 problem in 2 files checked"
 
 
 def test_statistics(runner: CliRunner, crate: Path) -> None:
@@ -710,7 +755,8 @@ def test_the_version_reaches_text_json_and_sarif(runner: CliRunner, crate: Path)
     write(crate, {"Cargo.lock": '[[package]]\nname = "burn"\nversion = "0.22.1"\n'})
     out = run(runner, "--output-format", "sarif=r.sarif", "--output-format", "json=r.json", ".")
     assert (
-        out.stdout.splitlines()[-1] == "found 1 problem (1 error) in 1 file (assuming burn 0.22.1)"
+        out.stdout.splitlines()[-1]
+        == "found 1 problem (1 error) in 1 file checked (assuming burn 0.22.1)"
     )
     sarif = json.loads((crate / "r.sarif").read_text())
     assert sarif["runs"][0]["invocations"][0]["properties"] == {"burnVersion": "0.22.1"}

@@ -28,6 +28,7 @@ def messages(discovery: Discovery) -> list[str]:
 
 
 needs_symlinks = pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks")
+needs_fifos = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
 
 
 def link(target: Path | str, at: Path) -> None:
@@ -238,6 +239,32 @@ def test_unreadable_gitignore_is_reported(tmp_path: Path) -> None:
     assert note.path == (tmp_path / ".gitignore").as_posix()
     assert note.level is Level.WARNING
     assert note.message.startswith("cannot read ignore file: ")
+
+
+@needs_fifos
+def test_a_fifo_named_like_a_rust_file_is_skipped_with_a_note(tmp_path: Path) -> None:
+    """Reading a FIFO waits for a writer: the walk must not hand one to the engine."""
+    make(tmp_path, "b.rs")
+    os.mkfifo(tmp_path / "a.rs")
+    if hasattr(os, "symlink"):
+        link(tmp_path / "a.rs", tmp_path / "c.rs")
+    found = discover([tmp_path])
+    assert rel(found, tmp_path) == ["b.rs"]
+    expected = ["note: not a regular file, skipped"]
+    if hasattr(os, "symlink"):
+        expected.append("note: symbolic link to something that is not a regular file, skipped")
+    assert messages(found) == expected
+    assert found.notifications[0].path == (tmp_path / "a.rs").as_posix()
+
+
+@needs_fifos
+def test_a_fifo_named_gitignore_or_cachedir_tag_is_not_read(tmp_path: Path) -> None:
+    make(tmp_path, "a.rs", "sub/b.rs")
+    os.mkfifo(tmp_path / ".gitignore")
+    os.mkfifo(tmp_path / "sub" / "CACHEDIR.TAG")
+    found = discover([tmp_path])  # returns at all: neither FIFO was opened for a blocking read
+    assert rel(found, tmp_path) == ["a.rs", "sub/b.rs"]
+    assert messages(found) == ["warning: cannot read ignore file: not a regular file"]
 
 
 def test_deep_trees_do_not_hit_the_recursion_limit(tmp_path: Path) -> None:

@@ -1,12 +1,16 @@
-"""Rule docs are found in the installed package or, for editable installs, the source tree."""
+"""Documentation: rule docs are found in the installed package or, for editable installs, the
+source tree; the README's rule table and the JSON format's example agree with the tool."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from burnlint import docs
+from burnlint import cli, docs, rules
 from burnlint.docs import Traversable
 
 REPO = Path(__file__).resolve().parent.parent
@@ -59,3 +63,51 @@ def test_no_docs_anywhere(monkeypatch: pytest.MonkeyPatch) -> None:
     assert docs.rule_docs_dir() is None
     assert docs.rule_doc("BL001") is None
     assert docs.all_rule_docs() == {}
+
+
+# --- documents that must agree with the tool ---------------------------------------------------
+
+
+def _section(text: str, heading: str) -> str:
+    start = text.index(f"\n{heading}\n")
+    end = text.find("\n## ", start + len(heading) + 2)
+    return text[start : end if end != -1 else len(text)]
+
+
+def test_the_readme_rule_table_is_the_registry() -> None:
+    """Every registered rule, in order, with its name, doc, level, default and fixability."""
+    table = _section((REPO / "README.md").read_text(encoding="utf-8"), "## Rules")
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in table.splitlines()
+        if line.startswith("| [BL")
+    ]
+    assert len(rows) == len(rules.ALL_RULES)
+    for row, rule in zip(rows, rules.ALL_RULES, strict=True):
+        link, name, level, default, fix = row[:5]
+        match = re.fullmatch(r"\[(BL\d{3})\]\((rules/[^)]+\.md)\)", link)
+        assert match is not None, link
+        assert match.group(1) == rule.id
+        assert match.group(2) == f"rules/{rule.id}-{rule.name}.md"
+        assert (REPO / match.group(2)).is_file()
+        assert name == rule.name
+        assert level == rule.level.value
+        assert default == ("yes" if rule.enabled_by_default else "no"), rule.id
+        assert (fix != "—") is rule.fixable, rule.id
+        assert fix in ("—", "safe", "unsafe", "safe/unsafe"), rule.id
+
+
+def test_the_json_format_example_is_what_burnlint_prints(runner: CliRunner) -> None:
+    """docs/json-format.md's example, run as it says (only burnlint's version may differ)."""
+    text = _section((REPO / "docs" / "json-format.md").read_text(encoding="utf-8"), "## Example")
+    example = json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+    demo = REPO / "testdata" / "demo"
+    out = runner.invoke(
+        cli.cli,
+        ["check", "--format", "json", "--project-root", str(demo), str(demo / "src/export.rs")],
+    )
+    assert out.exit_code == 1, out.output
+    printed = json.loads(out.stdout)
+    printed["tool"]["version"] = example["tool"]["version"]
+    assert list(printed) == list(example)
+    assert printed == example

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import stat
@@ -29,6 +30,15 @@ fn train(model: &Model, file: &str) {
             panic!("epoch {epoch}: {e}");
         }
     }
+}
+"""
+
+
+# an allow that suppresses nothing: BL008, with a safe fix
+STALE_ALLOW = """
+fn load(model: &mut Model) {
+    // burnlint: allow(BL005)
+    let _unused = 1;
 }
 """
 
@@ -63,6 +73,29 @@ def test_fix_pairs(fixed: Path, tmp_path: Path) -> None:
     assert _fix_once(target, root) > 0
     assert target.read_text(encoding="utf-8") == fixed.read_text(encoding="utf-8")
     assert _fix_once(target, root) == 0
+
+
+def test_bl005_fix_follows_a_multi_line_builder_chain(tmp_path: Path) -> None:
+    """In a chain with one call per line the options go at its end, one per line, indented
+    like the chain (as the rule doc's example writes them), with the file's line endings."""
+    crate = tmp_path / "layout_linear"
+    shutil.copytree(TESTDATA / "crates" / "layout_linear", crate)
+    target = crate / "src" / "import.rs"
+    target.write_bytes(target.read_bytes().replace(b"\n", b"\r\n"))
+    _fix_once(target, crate)
+    fixed = target.read_bytes().decode()
+    assert "\n" not in fixed.replace("\r\n", "")
+    assert (
+        "    let mut store = PytorchStore::from_file(path) // expect: BL005\r\n"
+        '        .with_top_level_key("state_dict")\r\n'
+        "        .skip_enum_variants(true)\r\n"
+        "        .map_indices_contiguous(true);\r\n"
+    ) in fixed
+    # a chain on one line gets the options on that line, after its last builder call
+    assert (
+        "SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter)"
+        ".map_indices_contiguous(true).skip_enum_variants(false);"
+    ) in fixed
 
 
 def test_fix_keeps_crlf_bom_and_permissions(tmp_path: Path) -> None:
@@ -153,6 +186,58 @@ def test_diff_writes_nothing(tmp_path: Path) -> None:
         "let res = model.save_into(&mut SafetensorsStore::from_file(file).overwrite(true));"
     )
     assert f"+        {fixed_line}" in outcome.output
+    assert path.read_text(encoding="utf-8") == SEED_LOOP
+
+
+def test_fix_says_how_many_more_unsafe_fixes_would_apply(tmp_path: Path, runner: CliRunner) -> None:
+    path = tmp_path / "train.rs"
+    path.write_text(SEED_LOOP + STALE_ALLOW, encoding="utf-8")
+    args = ["check", str(path), "--project-root", str(tmp_path)]
+    diff = runner.invoke(cli, [*args, "--diff"])
+    assert diff.exit_code == 1
+    assert diff.stderr == "would fix 1 problem (1 more fix with `--unsafe-fixes`)\n"
+    fixed = runner.invoke(cli, [*args, "--fix"])
+    assert fixed.exit_code == 1
+    assert fixed.stderr == "fixed 1 problem (1 more fix with `--unsafe-fixes`)\n"
+    again = runner.invoke(cli, [*args, "--fix"])
+    assert again.stderr == "fixed 0 problems (1 fix with `--unsafe-fixes`)\n"
+    both = runner.invoke(cli, [*args, "--fix", "--unsafe-fixes"])
+    assert both.exit_code == 0
+    assert both.stderr == "fixed 1 problem\n"
+
+
+def test_unsafe_fixes_without_fix_or_diff_warns(tmp_path: Path, runner: CliRunner) -> None:
+    path = tmp_path / "train.rs"
+    path.write_text(SEED_LOOP, encoding="utf-8")
+    out = runner.invoke(
+        cli, ["check", str(path), "--project-root", str(tmp_path), "--unsafe-fixes"]
+    )
+    assert out.exit_code == 1
+    assert out.stderr == "burnlint: warning: --unsafe-fixes does nothing without --fix or --diff\n"
+    assert path.read_text(encoding="utf-8") == SEED_LOOP
+
+
+def test_diff_writes_the_requested_report_files(tmp_path: Path, runner: CliRunner) -> None:
+    """--diff prints the diff on stdout and still writes -o and --output-format files; a
+    report on stdout beside the diff is refused."""
+    path = tmp_path / "train.rs"
+    path.write_text(SEED_LOOP, encoding="utf-8")
+    args = ["check", str(path), "--project-root", str(tmp_path), "--diff", "--unsafe-fixes"]
+    out = runner.invoke(
+        cli,
+        [*args, "--format", "json", "-o", str(tmp_path / "r.json"), "--output-format",
+         f"sarif={tmp_path / 'r.sarif'}"],
+    )  # fmt: skip
+    assert out.exit_code == 1
+    assert out.stdout.startswith("--- a/train.rs\n+++ b/train.rs\n")
+    assert json.loads((tmp_path / "r.json").read_text())["findings"][0]["rule_id"] == "BL003"
+    assert json.loads((tmp_path / "r.sarif").read_text())["runs"][0]["results"]
+    refused = runner.invoke(cli, [*args, "--format", "sarif"])
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        "burnlint: error: --diff prints the diff on stdout: write the report to a file with "
+        "-o FILE or --output-format FORMAT=FILE\n"
+    )
     assert path.read_text(encoding="utf-8") == SEED_LOOP
 
 

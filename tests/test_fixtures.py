@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from burnlint.engine import lint_files
+from burnlint.findings import MAX_LABEL, Finding, LintResult
 from burnlint.options import EngineOptions
+from burnlint.report import ReportContext, text
 from burnlint.rules import ALL_RULES, resolve_rules
 from fixtures import Expectations, read_expectations
 
@@ -97,6 +99,48 @@ def test_prefilter_changes_nothing() -> None:
     )
     assert on.findings == off.findings
     assert on.findings
+
+
+def _every_finding() -> list[Finding]:
+    files = [*RULE_FIXTURES, *(f for c in CRATE_FIXTURES for f in sorted(c.rglob("*.rs")))]
+    options = EngineOptions(rule_ids=resolve_rules(select=["ALL"]), project_root=TESTDATA)
+    return list(lint_files(files, options).findings)
+
+
+def test_caret_labels_stay_short_and_the_help_is_said_once() -> None:
+    """A label is a few words under the carets (the detail goes in the note), and a fix the
+    help already names is not printed again as a second `help:` line."""
+    findings = _every_finding()
+    assert {f.rule_id for f in findings} >= {"BL003", "BL005", "BL006", "BL007"}
+    long = sorted({(f.rule_id, f.label) for f in findings if len(f.label or "") > MAX_LABEL})
+    assert not long
+    ctx = ReportContext(color=False, project_root=TESTDATA, tool_version="0")
+    for finding in findings:
+        if finding.rule_id not in ("BL003", "BL005") or finding.fix is None:
+            continue
+        shown = text.render(LintResult(findings=(finding,), notifications=(), files_checked=1), ctx)
+        helps = [line for line in shown.splitlines() if line.lstrip().startswith("= help:")]
+        assert len(helps) == 1, shown
+        assert "fix)" in helps[0], shown  # the one line says which kind of fix it is
+
+
+def test_bl005_help_names_the_option_left_to_write() -> None:
+    """With one option explicit, "write both options" was wrong: the help names the other."""
+    by_line = {
+        f.location.span.start_line: f
+        for f in _every_finding()
+        if f.rule_id == "BL005" and f.location.path.endswith("layout_linear/src/import.rs")
+    }
+    assert by_line[17].help == (
+        "write both options explicitly; for this crate's Vec<Linear>-like layout, "
+        "write `.map_indices_contiguous(true).skip_enum_variants(true)`"
+    )
+    assert by_line[27].help == (
+        "write `map_indices_contiguous` explicitly too (`skip_enum_variants` already is); "
+        "for this crate's Vec<Linear>-like layout, write `.map_indices_contiguous(true)`"
+    )
+    assert by_line[27].label == "maps keys with the default `map_indices_contiguous = true`"
+    assert by_line[27].note == "by default it renumbers `net.0, net.2` to `net.0, net.1`"
 
 
 def test_findings_in_test_code_are_tagged(tmp_path: Path) -> None:

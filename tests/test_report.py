@@ -25,7 +25,7 @@ def test_registry_offers_text_and_concise() -> None:
 
 def test_lazy_renderer_imports_on_first_use() -> None:
     render = lazy("burnlint.report.concise")
-    assert render(result(files_checked=3), PLAIN) == "no problems found in 3 files\n"
+    assert render(result(files_checked=3), PLAIN) == "no problems found in 3 files checked\n"
 
 
 def test_text_rustc_style() -> None:
@@ -50,13 +50,25 @@ def test_text_rustc_style() -> None:
         "   = help: propagate it with `?`\n"
         "   = note: src/train.rs:40:9: the store is built here\n"
         "\n"
-        "found 1 problem (1 error) in 12 files (assuming burn 0.22.1)\n"
+        "found 1 problem (1 error) in 12 files checked (assuming burn 0.22.1)\n"
     )
 
 
 def test_text_without_findings() -> None:
-    assert text.render(result(), PLAIN) == "no problems found in 12 files\n"
-    assert text.render(result(files_checked=1), PLAIN) == "no problems found in 1 file\n"
+    assert text.render(result(), PLAIN) == "no problems found in 12 files checked\n"
+    assert text.render(result(files_checked=1), PLAIN) == "no problems found in 1 file checked\n"
+
+
+def test_the_summary_counts_the_files_checked_not_the_files_with_problems() -> None:
+    """Six problems in one file of six checked: "in 6 files" alone read as problems in six
+    files."""
+    findings = [finding(line=line) for line in range(1, 7)]
+    assert text.summary(result(*findings, files_checked=6)) == (
+        "found 6 problems (6 errors) in 6 files checked"
+    )
+    assert concise.render(result(*findings, files_checked=6), PLAIN).endswith(
+        "\nfound 6 problems in 6 files checked\n"
+    )
 
 
 def test_text_summary_counts_levels_most_severe_first() -> None:
@@ -69,7 +81,7 @@ def test_text_summary_counts_levels_most_severe_first() -> None:
         ),
         PLAIN,
     )
-    assert out.endswith("found 4 problems (1 error, 2 warnings, 1 note) in 12 files\n")
+    assert out.endswith("found 4 problems (1 error, 2 warnings, 1 note) in 12 files checked\n")
     headers = [line for line in out.splitlines() if line.startswith(("error", "warning", "note"))]
     assert [h.split("[")[0] for h in headers] == ["warning", "error", "warning", "note"]
 
@@ -164,7 +176,7 @@ def test_text_notifications_follow_the_findings() -> None:
         "error: path does not exist\n"
         "error: src/x.rs: crashed (BL003)"
     )
-    assert tail[1] == "found 1 problem (1 error) in 12 files\n"
+    assert tail[1] == "found 1 problem (1 error) in 12 files checked\n"
 
 
 def test_text_quiet_drops_the_summary() -> None:
@@ -198,7 +210,7 @@ def test_concise_one_line_each() -> None:
         " a failed save goes unnoticed\n"
         "src/broken.rs:3: note: syntax error\n"
         "burnlint: error: bad config\n"
-        "found 2 problems in 12 files\n"
+        "found 2 problems in 12 files checked\n"
     )
 
 
@@ -215,7 +227,7 @@ def test_concise_lines_match_the_documented_patterns() -> None:
 
 
 def test_concise_without_findings() -> None:
-    assert concise.render(result(), PLAIN) == "no problems found in 12 files\n"
+    assert concise.render(result(), PLAIN) == "no problems found in 12 files checked\n"
     quiet = ReportContext(color=False, project_root=Path("."), tool_version="0", quiet=True)
     assert concise.render(result(), quiet) == ""
 

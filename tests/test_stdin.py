@@ -58,7 +58,7 @@ def test_stdin_gets_the_crate_context_of_its_path(runner: CliRunner, crate: Path
     out = run(runner, crate, "--format", "concise", "--stdin-filename", "src/main.rs", stdin=data)
     assert out.exit_code == 1
     assert findings(out) == expected  # the helpers of src/checkpoint.rs are known
-    assert out.stdout.endswith("found 3 problems in 1 file\n")
+    assert out.stdout.endswith("found 3 problems in 1 file checked\n")
     # `-` as the only path says the same
     dash = run(
         runner, crate, "--format", "concise", "--stdin-filename", "src/main.rs", "-", stdin=data

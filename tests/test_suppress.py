@@ -129,8 +129,8 @@ def test_malformed_comments(comment: str, reason: str) -> None:
 @pytest.mark.parametrize(
     "comment",
     [
-        "/// burnlint: allow(BL001)",  # a doc comment documents code
-        "//! burnlint: allow(BL001)",
+        "/// burnlint reads this crate",  # doc prose
+        "/* burnlint: a linter */",
         "// burnlint-test: select = BL004",  # the fixture marker
         "// burnlint reports this, which is right",  # prose
         "// see burnlint: allow(BL001) in the docs",  # not at the start
@@ -139,6 +139,76 @@ def test_malformed_comments(comment: str, reason: str) -> None:
 def test_not_directives(comment: str) -> None:
     directives = suppress.parse_directives(source(f"{comment}\nfn f() {{}}\n"))
     assert directives == suppress.Directives((), ())
+
+
+@pytest.mark.parametrize(
+    ("comment", "kind", "meant"),
+    [
+        ("/// burnlint: allow(BL001)", "doc", "allow(BL001)"),
+        ("//! burnlint: allow-file(BL005) -- converted", "doc", "allow-file(BL005) -- converted"),
+        ("/* burnlint: allow(BL001, BL002) */", "block", "allow(BL001, BL002)"),
+        (
+            "/** burnlint: allow(discarded-store-result) */",
+            "block",
+            "allow(discarded-store-result)",
+        ),
+        (
+            "/*\n     * burnlint: allow(BL001)\n     * -- why\n     */",
+            "block",
+            "allow(BL001) -- why",
+        ),
+    ],
+)
+def test_allows_in_doc_or_block_comments_are_reported(comment: str, kind: str, meant: str) -> None:
+    """Such an allow is not read: BL008 says so, instead of ignoring it without a word."""
+    directives = suppress.parse_directives(source(f"fn f() {{\n    {comment}\n    g();\n}}\n"))
+    assert directives.allows == ()
+    (bad,) = directives.malformed
+    assert bad.message == f"an allow must be a `//` line comment, not a {kind} comment"
+    assert bad.suggestion == f"// burnlint: {meant}"
+    assert bad.line == 2
+
+
+def test_a_block_allow_is_reported_by_bl008_with_the_allow_meant(tmp_path: Path) -> None:
+    code = (
+        HEADER
+        + "    /* burnlint: allow(BL001) -- checked by the caller */\n"
+        + "    let _ = model.save_into(&mut store);\n}\n"
+    )
+    result = lint(code, tmp_path)
+    assert found(result) == [(5, "BL008"), (6, "BL001")]  # not suppressed
+    bl008 = result.findings[0]
+    assert bl008.message == (
+        "ignored burnlint comment: an allow must be a `//` line comment, not a block comment"
+    )
+    assert bl008.help == "write `// burnlint: allow(BL001) -- checked by the caller`"
+    assert bl008.fix is None
+
+
+@pytest.mark.parametrize(
+    ("comment", "meant"),
+    [
+        ("// burnlint: allow BL005", "allow(BL005)"),
+        ("// burnlint allow(store-error-only-logged)", "allow(store-error-only-logged)"),
+        ("// burnlint: allow(BL002 BL007)", "allow(BL002, BL007)"),
+        ("// burnlint: allow(BL004) because it is a demo", "allow(BL004) -- because it is a demo"),
+        ("// burnlint: allow BL004 because it is a demo", "allow(BL004) -- because it is a demo"),
+        ("// burnlint: disable(BL006)", "allow(BL006)"),
+        ("// burnlint: allow-file BL005", "allow-file(BL005)"),
+        ("// burnlint: BL007", "allow(BL007)"),
+        ("// burnlint: allow()", None),
+    ],
+)
+def test_the_help_of_a_malformed_allow_uses_the_rules_written(
+    comment: str, meant: str | None, tmp_path: Path
+) -> None:
+    result = lint(HEADER + f"    {comment}\n    let _ok = 1;\n}}\n", tmp_path)
+    (bl008,) = (f for f in result.findings if f.rule_id == "BL008")
+    if meant is None:
+        assert bl008.help is not None and "BL003" not in bl008.help
+        assert bl008.help.startswith("name the rules it suppresses: `// burnlint: allow(ID, ..)`")
+    else:
+        assert bl008.help == f"write `// burnlint: {meant}`"
 
 
 def test_trailing_comma_and_case_are_tolerated() -> None:

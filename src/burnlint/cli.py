@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from burnlint import __version__
-from burnlint.findings import Level, LintResult, Notification, NotificationKind
+from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
 from burnlint.report import FORMATS, ReportContext, preload
 
 if TYPE_CHECKING:
@@ -49,6 +50,21 @@ def _fail(message: str) -> NoReturn:
     raise click.exceptions.Exit(EXIT_ERROR)
 
 
+def _usage_error(exc: click.UsageError) -> NoReturn:
+    """A mistake on the command line that click found (an unknown option, a bad choice, a
+    missing argument): one ``burnlint: error:`` line like every other error, not click's
+    usage block, and exit 2."""
+    message = " ".join(exc.format_message().split()).rstrip(".")
+    message = re.sub(r"\. Did you mean (.+)\?$", r" (did you mean \1?)", message)
+    if message[:1].isupper() and message[1:2].islower():
+        message = message[0].lower() + message[1:]
+    bad_value = isinstance(exc, click.BadParameter) and not isinstance(exc, click.MissingParameter)
+    if not bad_value and "did you mean" not in message:
+        command = exc.ctx.command_path if exc.ctx is not None else "burnlint"
+        message += f" (see `{command} --help`)"
+    _fail(message)
+
+
 class _DefaultCommandGroup(click.Group):
     """``burnlint PATHS...`` means ``burnlint check PATHS...``.
 
@@ -61,11 +77,16 @@ class _DefaultCommandGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args or (args[0] not in self.commands and args[0] not in _GROUP_OPTIONS):
             args = [self.default_command, *args]
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            _usage_error(exc)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:
+            _usage_error(exc)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
         except Exception as exc:
@@ -122,7 +143,7 @@ def _default_project_root() -> Path:
 
 
 def exit_code(result: LintResult, fail_on: Level, exit_zero: bool) -> int:
-    """2 when the run was not successful or nothing could be checked (even with
+    """2 when the run was not successful or every file found was skipped (even with
     ``--exit-zero``: an incomplete check must not pass for a clean one), else 1 when a finding
     is at or above ``fail_on``, else 0."""
     if not result.successful or _nothing_checked(result):
@@ -135,14 +156,18 @@ def exit_code(result: LintResult, fail_on: Level, exit_zero: bool) -> int:
 
 
 def _nothing_checked(result: LintResult) -> bool:
-    """Files were found, but none could be read and decoded.
+    """Rust files were found, but every one was skipped, whatever the reason (unreadable,
+    binary, not UTF-8, over ``max-file-size``): nothing the user asked for was checked, and a
+    run that checked nothing must not pass for a clean one.
 
-    A file-level problem (unreadable, binary, not UTF-8) is a warning while other files are
-    checked; when it leaves nothing checked, the run is not a clean one. Files skipped for their
-    size are notes, a choice of the configuration, and do not count.
+    A skipped file is a warning (or, for its size, a note) while other files are checked.
     """
-    return result.files_checked == 0 and any(
-        n.kind is NotificationKind.FILE and n.level is not Level.NOTE for n in result.notifications
+    return result.files_checked == 0 and (
+        result.files_skipped > 0
+        or any(
+            n.kind is NotificationKind.FILE and n.level is not Level.NOTE
+            for n in result.notifications
+        )
     )
 
 
@@ -240,14 +265,67 @@ def _parse_extra_outputs(values: Iterable[str]) -> list[tuple[str, Path]]:
     return parsed
 
 
-def _write_output(output: Path, text: str) -> None:
-    from burnlint.fsutil import write_text_atomic
+def _write_output(output: Path, text: str) -> bool:
+    """Write one output; on failure say why on stderr and return False (the other outputs
+    are still written, and the run exits 2)."""
+    from burnlint.fsutil import write_report
 
     try:
-        write_text_atomic(output, text)
+        write_report(output, text)
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        _fail(f"cannot write `{output}`: {reason}")
+        click.echo(f"burnlint: error: cannot write `{output}`: {reason}", err=True)
+        return False
+    return True
+
+
+def _check_output_paths(
+    outputs: Sequence[tuple[str, Path]], baseline: Path | None, write_baseline: Path | None
+) -> None:
+    """Refuse, before anything runs, an output that would replace the baseline being read
+    (the next run would call every accepted finding new) or a file another output writes.
+    ``outputs``: (option, file) pairs; an option ending in ``=`` is shown with its file."""
+
+    def shown(option: str, path: Path) -> str:
+        return f"`{option}{path}`" if option.endswith("=") else f"`{option} {path}`"
+
+    if baseline is not None and _regular_or_missing(baseline):
+        for option, path in outputs:
+            if _same_file(path, baseline):
+                _fail(
+                    f"{shown(option, path)} would replace the baseline being read with a "
+                    f"report of the new findings only; to update the baseline, use "
+                    f"`--write-baseline {baseline}`"
+                )
+    named = [*outputs, *((("--write-baseline", write_baseline),) if write_baseline else ())]
+    for index, (option, path) in enumerate(named):
+        for other_option, other in named[:index]:
+            if _regular_or_missing(path) and _same_file(path, other):
+                _fail(f"{shown(other_option, other)} and {shown(option, path)} write the same file")
+
+
+def _regular_or_missing(path: Path) -> bool:
+    """A path a report replaces (a device or a FIFO can take several outputs)."""
+    import stat
+
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one of them does not exist (yet): compare where they would be
+        return os.path.normcase(os.path.realpath(one)) == os.path.normcase(os.path.realpath(other))
+
+
+def _existing_directory(option: str, value: Path | None) -> Path | None:
+    if value is None or value.is_dir():
+        return value
+    what = "is not a directory" if value.exists() else "does not exist"
+    _fail(f"{option}: `{value}` {what}")
 
 
 def _size(_ctx: click.Context, _param: click.Parameter, value: str | None) -> int | None:
@@ -267,7 +345,7 @@ def _settings_options(command: Any) -> Any:
         click.option(
             "--config",
             "config_file",
-            type=click.Path(path_type=Path, dir_okay=False),
+            type=click.Path(path_type=Path),
             help="Use this configuration file (burnlint.toml, or a Cargo.toml with a "
             "[package.metadata.burnlint] table) instead of searching upward from each path.",
         ),
@@ -337,7 +415,8 @@ def _settings_options(command: Any) -> Any:
     "-o",
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Write the report to FILE (atomically) instead of stdout.",
+    help="Write the report to FILE instead of stdout (a regular file is replaced atomically; "
+    "a device, a FIFO or /dev/stdout is written into).",
 )
 @click.option(
     "--fail-on",
@@ -357,7 +436,8 @@ def _settings_options(command: Any) -> Any:
 )
 @click.option(
     "--project-root",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
+    callback=lambda _ctx, _param, value: _existing_directory("--project-root", value),
     help="Report paths relative to DIR [default: the git work tree, else the current dir].",
 )
 @click.option("--no-prefilter", is_flag=True, hidden=True)
@@ -394,7 +474,12 @@ def _settings_options(command: Any) -> Any:
     is_flag=True,
     help="With --fix or --diff: include fixes that change behaviour (e.g. `.overwrite(true)`).",
 )
-@click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
+@click.option(
+    "--diff",
+    is_flag=True,
+    help="Print the fixes as a unified diff on stdout and edit nothing (the report goes only to "
+    "the files of -o and --output-format).",
+)
 @click.option(
     "--baseline",
     "baseline_file",
@@ -463,6 +548,23 @@ def check(
     stdin = _stdin_source(paths, stdin_filename, writes=fix or diff or add_allow)
     if add_allow and diff:
         _fail("--add-allow writes files; it cannot be used with --diff")
+    if diff and output is None and _given(click.get_current_context(), "output_format"):
+        _fail(
+            "--diff prints the diff on stdout: write the report to a file with "
+            "-o FILE or --output-format FORMAT=FILE"
+        )
+    if unsafe_fixes and not (fix or diff):
+        click.echo(
+            "burnlint: warning: --unsafe-fixes does nothing without --fix or --diff", err=True
+        )
+    _check_output_paths(
+        [
+            *((("-o", output),) if output is not None else ()),
+            *((f"--output-format {name}=", path) for name, path in extra_outputs),
+        ],
+        baseline_file,
+        write_baseline,
+    )
     targets = (stdin[0],) if stdin is not None else paths or (Path("."),)
     baseline, baseline_problem = _load_baseline(baseline_file)
     plan = _plan(targets, overrides, config_file, root)
@@ -488,9 +590,8 @@ def check(
         # the output formats' imports (sarif-om's classes) are paid while workers check crates
         formats = [output_format, *(name for name, _ in extra_outputs)]
         result = _run_all(runs, meanwhile=lambda: preload(formats))
-    if diff:
-        _print_diff(result, root, unsafe_fixes)
-    if fix and not plan.problems:
+    would_fix = _print_diff(result, root, unsafe_fixes) if diff else 0
+    if fix and not diff and not plan.problems:
         result = _fix_until_stable(runs, root, result, unsafe_fixes)
     if add_allow and not plan.problems and baseline_problem is None:
         result = _add_allow(runs, root, result, baseline, targets, quiet)
@@ -511,7 +612,9 @@ def check(
         category=category,
     )
     # Every requested output is written, whatever the result: an upload step after a failed
-    # run still finds its SARIF file (with executionSuccessful: false).
+    # run still finds its SARIF file (with executionSuccessful: false). One that cannot be
+    # written does not keep the others from being written; the run then exits 2.
+    written = True
     for extra_format, extra_path in extra_outputs:
         plain = ReportContext(
             color=False,
@@ -520,13 +623,13 @@ def check(
             quiet=quiet,
             category=category,
         )
-        _write_output(extra_path, FORMATS[extra_format](result, plain))
+        written &= _write_output(extra_path, FORMATS[extra_format](result, plain))
     if write_baseline is not None:
-        _write_baseline(write_baseline, complete, root, category, quiet)
+        written &= _write_baseline(write_baseline, complete, root, category, quiet)
     rendered = FORMATS[output_format](result, context)
     if output is not None:
-        _write_output(output, rendered)
-    else:
+        written &= _write_output(output, rendered)
+    elif not diff:  # with --diff, stdout holds the diff
         click.echo(rendered, nl=False, color=use_color)
     if baseline is not None and not quiet:
         from burnlint import baseline as baselines
@@ -538,14 +641,52 @@ def check(
         from burnlint import statistics as stats
 
         # after a terminal report on stdout; beside a machine-readable one, on stderr
-        to_stderr = output is None and output_format not in ("text", "concise")
+        to_stderr = diff or (output is None and output_format not in ("text", "concise"))
         separate = output is None and not to_stderr and bool(rendered)
         click.echo(("\n" if separate else "") + stats.render(result), nl=False, err=to_stderr)
 
     if result.files_checked == 0 and result.files_skipped == 0 and result.successful and not quiet:
         shown = ", ".join(f"`{p.as_posix()}`" for p in targets)
         click.echo(f"burnlint: warning: no Rust files found in {shown}", err=True)
-    raise click.exceptions.Exit(exit_code(result, Level(fail_on), exit_zero))
+    if diff:
+        # 1 when --fix would change something, as ruff does; 2 for an incomplete check
+        complete_run = result.successful and not _nothing_checked(result)
+        code = (EXIT_FINDINGS if would_fix else EXIT_OK) if complete_run else EXIT_ERROR
+    else:
+        code = exit_code(result, Level(fail_on), exit_zero)
+    raise click.exceptions.Exit(code if written else EXIT_ERROR)
+
+
+def _given(ctx: click.Context, name: str) -> bool:
+    """Whether the option ``name`` was given (on the command line or in the environment),
+    not left at its default."""
+    from click.core import ParameterSource
+
+    source = ctx.get_parameter_source(name)
+    return source is not None and source not in (
+        ParameterSource.DEFAULT,
+        ParameterSource.DEFAULT_MAP,
+    )
+
+
+def _hidden_fixes(findings: Iterable[Finding]) -> int:
+    """Fixes left out for want of ``--unsafe-fixes``."""
+    from burnlint.findings import Applicability
+
+    return sum(
+        1
+        for finding in findings
+        if finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    )
+
+
+def _fix_count(verb: str, count: int, hidden: int) -> str:
+    """``fixed 2 problems (1 more fix with `--unsafe-fixes`)``."""
+    text = f"{verb} {count} problem{'s' if count != 1 else ''}"
+    if hidden:
+        more = "more " if count else ""
+        text += f" ({hidden} {more}fix{'es' if hidden != 1 else ''} with `--unsafe-fixes`)"
+    return text
 
 
 def _stdin_source(
@@ -589,23 +730,26 @@ def _load_baseline(file: Path | None) -> tuple[Baseline | None, str | None]:
 
 def _write_baseline(
     file: Path, result: LintResult, root: Path, category: str | None, quiet: bool
-) -> None:
+) -> bool:
     """``--write-baseline``: every finding of a complete run (an incomplete one would replace
-    a good baseline with a partial one), as SARIF for a ``.sarif`` file, else as JSON."""
+    a good baseline with a partial one), as SARIF for a ``.sarif`` file, else as JSON. False
+    when the file could not be written."""
     shown = file.as_posix()
     if not result.successful or _nothing_checked(result):
         click.echo(f"burnlint: error: `{shown}` not written: the check did not complete", err=True)
-        return
+        return True  # the run exits 2 anyway, for the reason that left it incomplete
     plain = ReportContext(
         color=False, project_root=root, tool_version=__version__, category=category
     )
     kind = "sarif" if file.suffix.lower() == ".sarif" else "json"
-    _write_output(file, FORMATS[kind](result, plain))
+    if not _write_output(file, FORMATS[kind](result, plain)):
+        return False
     if not quiet:
         count = len(result.findings)
         click.echo(
             f"burnlint: wrote {count} finding{'s' if count != 1 else ''} to `{shown}`", err=True
         )
+    return True
 
 
 def _compare(
@@ -664,8 +808,9 @@ def _add_allow(
     return result
 
 
-def _print_diff(result: LintResult, root: Path, unsafe: bool) -> NoReturn:
-    """``--diff``: show what ``--fix`` would change, write nothing; exit 1 when it would."""
+def _print_diff(result: LintResult, root: Path, unsafe: bool) -> int:
+    """``--diff``: show what ``--fix`` would change on stdout, edit nothing; the number of
+    fixes it would apply."""
     from burnlint.fix import fix_files
 
     digests = result.extra.get("digests", {})
@@ -675,9 +820,10 @@ def _print_diff(result: LintResult, root: Path, unsafe: bool) -> NoReturn:
     for note in outcome.notifications:
         click.echo(f"burnlint: warning: {note.path}: {note.message}", err=True)
     count = outcome.total
-    if count:
-        click.echo(f"would fix {count} problem{'s' if count != 1 else ''}", err=True)
-    raise click.exceptions.Exit(EXIT_FINDINGS if count else EXIT_OK)
+    hidden = 0 if unsafe else _hidden_fixes(result.findings)
+    if count or hidden:
+        click.echo(_fix_count("would fix", count, hidden), err=True)
+    return count
 
 
 # Fixes are applied, the files checked again, and so on: a fix skipped because it overlapped
@@ -701,8 +847,9 @@ def _fix_until_stable(runs: _Runs, root: Path, result: LintResult, unsafe: bool)
             break
         fixed += outcome.total
         result = _run_all(runs)
-    if fixed:
-        click.echo(f"fixed {fixed} problem{'s' if fixed != 1 else ''}", err=True)
+    hidden = 0 if unsafe else _hidden_fixes(result.findings)
+    if fixed or hidden:
+        click.echo(_fix_count("fixed", fixed, hidden), err=True)
     if notes:
         merged = tuple(
             sorted(set(result.notifications) | set(notes), key=lambda n: (n.path, n.message))
@@ -763,7 +910,8 @@ def _plan(
 @_settings_options
 @click.option(
     "--project-root",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
+    callback=lambda _ctx, _param, value: _existing_directory("--project-root", value),
     help="Show paths relative to DIR [default: the git work tree, else the current dir].",
 )
 def show_config(

@@ -22,8 +22,10 @@ This module stays free of tree-sitter so that ``burnlint config`` is fast.
 from __future__ import annotations
 
 import difflib
+import errno
 import os
 import re
+import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +33,7 @@ from typing import Any, Generic, TypeVar
 
 from burnlint import _toml
 from burnlint.findings import Level, Notification, NotificationKind
+from burnlint.fsutil import NotRegularFileError, read_regular_file
 from burnlint.options import DEFAULT_MAX_FILE_BYTES, EngineOptions
 
 CONFIG_FILES = ("burnlint.toml", ".burnlint.toml")
@@ -267,6 +270,10 @@ class _Finder:
             candidate = directory / name
             if candidate.is_file():
                 return candidate, None
+            if os.path.lexists(candidate):
+                # There, but not a file burnlint can read: settings it cannot read must not be
+                # silently replaced by defaults.
+                return Problem(candidate, _unusable_reason(candidate))
         manifest = directory / CARGO_MANIFEST
         if not manifest.is_file():
             return None
@@ -290,6 +297,21 @@ class _Finder:
         return manifest, tables[0] if len(tables) == 1 else ",".join(tables)
 
 
+def _unusable_reason(path: Path) -> str:
+    """Why a configuration file that exists cannot be read."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "broken symbolic link (its target does not exist), so it cannot be read"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop, so it cannot be read"
+        return f"cannot read configuration file: {exc.strerror or exc}"
+    if stat.S_ISDIR(mode):
+        return "is a directory, not a configuration file"
+    return "not a regular file (a FIFO or a device), not read"
+
+
 def find_config(start: Path) -> tuple[Path, str | None] | Problem | None:
     """The configuration that applies to ``start``: (file, Cargo.toml table or None), a problem
     (a Cargo.toml whose burnlint table cannot be read), or None (defaults)."""
@@ -303,9 +325,11 @@ def load_config(path: Path, table: str | None = None) -> FileConfig | list[Probl
     """Read and validate one configuration file. ``table`` picks the Cargo.toml table; for a
     ``Cargo.toml`` given with ``--config`` it is found here."""
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path)
     except IsADirectoryError:
         return [Problem(path, "is a directory, not a configuration file")]
+    except NotRegularFileError:
+        return [Problem(path, "not a regular file (a FIFO or a device), not read")]
     except FileNotFoundError:
         return [Problem(path, "configuration file not found")]
     except OSError as exc:
@@ -697,8 +721,28 @@ def plan(
     for key, members in groups.items():
         config = loaded[key] if key is not None else None
         assert not isinstance(config, list)
-        out.append((effective(config, cli, project_root), tuple(members)))
+        settings = effective(config, cli, project_root)
+        if not settings.rule_ids.value:
+            problem = _no_rules(config, cli)
+            if problem not in problems:
+                problems.append(problem)
+        out.append((settings, tuple(members)))
+    if problems:
+        # A run without rules would report a clean pass (an empty `--select "$RULES"` in CI).
+        return Plan(groups=(), problems=tuple(problems))
     return Plan(groups=tuple(out))
+
+
+def _no_rules(config: FileConfig | None, cli: CliSettings) -> Problem:
+    """The problem of a selection that leaves no rule: the command line's when it changed the
+    selection, else the configuration file's."""
+    if cli.select is not None or cli.ignore or cli.extend_select or config is None:
+        return Problem(
+            None, "no rules selected: check --select, --extend-select and --ignore", key="--select"
+        )
+    return Problem(
+        config.path, "no rules selected: check `select`, `extend-select` and `ignore`", key="select"
+    )
 
 
 def describe(

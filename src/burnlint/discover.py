@@ -20,6 +20,9 @@ Rules, in the order they are applied:
   path, once. A link to a directory inside it is not entered: its target is walked where it
   really is, so nothing is checked twice and no cycle can form. A link that leaves the given
   directory, loops back onto an ancestor or points nowhere is skipped with a note.
+- Only regular files are read: a FIFO, a device or a socket named ``*.rs`` is skipped with a
+  note (reading a FIFO would wait for a writer forever), and so are ignore files that are not
+  regular files.
 - Every file is checked once, whatever path or link leads to it, and the output is sorted by
   POSIX path string.
 
@@ -40,6 +43,7 @@ from pathspec.pattern import RegexPattern
 from pathspec.util import normalize_file
 
 from burnlint.findings import Level, Notification, NotificationKind
+from burnlint.fsutil import read_regular_file
 
 RUST_SUFFIX = ".rs"
 
@@ -212,8 +216,12 @@ class _Walker:
                     subdirs.append(path)
                 elif is_link:
                     self.follow_link(entry, real_dir, root_prefix, display_root)
-                else:
+                elif _is_regular(entry):
                     self.files.setdefault(path, _display(display_root, root_prefix, path))
+                else:
+                    # a FIFO named `x.rs` would block the read forever
+                    shown = _display(display_root, root_prefix, path)
+                    self.note(shown, "not a regular file, skipped")
             # Reversed so that the stack pops them in name order (a deterministic walk).
             stack.extend((d, ignores) for d in reversed(subdirs))
 
@@ -235,7 +243,10 @@ class _Walker:
                 self.note(shown, "symbolic link leads outside the checked directory, skipped")
             # Otherwise the target is inside the root and gets walked where it really is.
             return
-        if not (stat.S_ISREG(st.st_mode) and entry.name.endswith(RUST_SUFFIX)):
+        if not entry.name.endswith(RUST_SUFFIX):
+            return
+        if not stat.S_ISREG(st.st_mode):
+            self.note(shown, "symbolic link to something that is not a regular file, skipped")
             return
         if not target.startswith(root_prefix):
             self.note(shown, "symbolic link leads outside the checked directory, skipped")
@@ -290,8 +301,7 @@ class _Walker:
         self, path: str, shown: Path | str, base: str | None = None
     ) -> _IgnoreFile | None:
         try:
-            with open(path, encoding="utf-8", errors="replace") as fh:
-                lines = fh.read().splitlines()
+            lines = read_regular_file(path).decode("utf-8", errors="replace").splitlines()
             spec = GitIgnoreSpec.from_lines(lines)
         except (OSError, ValueError) as exc:
             where = shown if isinstance(shown, str) else shown.as_posix()
@@ -399,12 +409,19 @@ def _display(display_root: Path, root_prefix: str, real_path: str) -> Path:
     return display_root.joinpath(*real_path[len(root_prefix) :].split(os.sep))
 
 
+def _is_regular(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file(follow_symlinks=False)
+    except OSError:
+        return False
+
+
 def _is_cache_dir(directory: str, names: set[str]) -> bool:
     if "CACHEDIR.TAG" not in names:
         return False
     try:
-        with open(os.path.join(directory, "CACHEDIR.TAG"), "rb") as fh:
-            return fh.read(len(_CACHEDIR_SIGNATURE)) == _CACHEDIR_SIGNATURE
+        path = os.path.join(directory, "CACHEDIR.TAG")
+        return read_regular_file(path, len(_CACHEDIR_SIGNATURE)) == _CACHEDIR_SIGNATURE
     except OSError:
         return False
 

@@ -98,12 +98,20 @@ class Fix:
     edits: tuple[Edit, ...]
 
 
+# Caret labels longer than this make the terminal report hard to read: the detail goes in the
+# finding's note.
+MAX_LABEL = 100
+
+
 @dataclass(frozen=True, order=True)
 class Finding:
     """One reported problem.
 
     ``message`` is the headline in rustc style (lowercase, code in backticks, no final period)
-    and says what happens at run time. ``help`` is the suggested remedy. ``fingerprint`` is a
+    and says what happens at run time. ``label`` is a short text for the span itself (a caret
+    label, kept under ``MAX_LABEL`` characters); ``note`` the longer explanation, if any.
+    ``help`` is the suggested remedy; when the finding has a fix, the help names it with the
+    fix's title, so that one line says both. ``fingerprint`` is a
     stable identity that does not change when unrelated lines move (see ``fingerprint.py``).
     ``snippet`` is the source text of the finding's lines, for reporters; when they are long,
     a window of it (``source.MAX_SNIPPET``): ``snippet_start`` characters of the first line are
@@ -124,6 +132,7 @@ class Finding:
     tags: tuple[str, ...] = ()
     snippet_start: int = 0
     snippet_cut: bool = False
+    note: str | None = None
 
     @property
     def full_message(self) -> str:

@@ -6,8 +6,81 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 import tempfile
 from pathlib import Path
+from typing import BinaryIO, TextIO
+
+# Paths that name the process's own standard streams: the report goes to the open stream (a
+# pipe, a terminal, a file opened for appending), never to a file replaced under it.
+_STREAM_PATHS = {
+    "/dev/stdout": 1,
+    "/dev/stderr": 2,
+    "/dev/fd/1": 1,
+    "/dev/fd/2": 2,
+    "/proc/self/fd/1": 1,
+    "/proc/self/fd/2": 2,
+}
+
+
+class NotRegularFileError(OSError):
+    """A path that was to be read as a file is a FIFO, a device or a socket."""
+
+
+def read_regular_file(path: Path | str, limit: int = -1) -> bytes:
+    """The bytes of the regular file ``path`` (its first ``limit`` bytes, when given).
+
+    A FIFO opened for reading waits for a writer, and a device can be endless: neither is
+    read. The file is opened without blocking and checked once open (no window between a
+    check and the read); a directory raises ``IsADirectoryError``, anything else that is not
+    a regular file ``NotRegularFileError``. Raises ``OSError``.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise NotRegularFileError(errno.EINVAL, "not a regular file", str(path))
+        return handle.read(limit)
+
+
+def write_report(path: Path, text: str) -> None:
+    """Write a report to ``path``, the way its kind of file needs.
+
+    ``/dev/stdout`` and ``/dev/stderr`` (and their ``/dev/fd`` and ``/proc/self/fd`` names) get
+    the text on the open stream. A character device (``/dev/null``), a FIFO or a socket is
+    written into directly: replacing it with a regular file would delete a device node for
+    every later user of it, and a FIFO's reader would never get the report. Anything else (a
+    regular file, or nothing yet) is replaced atomically (``write_text_atomic``). Raises
+    ``OSError``.
+    """
+    stream = _STREAM_PATHS.get(path.as_posix()) if os.name == "posix" else None
+    if stream is not None:
+        _write_stream(sys.stdout if stream == 1 else sys.stderr, text)
+        return
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None  # nothing there yet (or unreachable): the atomic write says why
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        with open(path, "w", encoding="utf-8", errors="backslashreplace", newline="") as handle:
+            handle.write(text)
+        return
+    write_text_atomic(path, text)
+
+
+def _write_stream(stream: TextIO, text: str) -> None:
+    """``text`` as UTF-8 on a standard stream, after what was already written to it."""
+    stream.flush()
+    buffer: BinaryIO | None = getattr(stream, "buffer", None)
+    if buffer is None:  # a stream without a byte layer (replaced by a test harness)
+        stream.write(text)
+        stream.flush()
+        return
+    buffer.write(text.encode("utf-8", errors="backslashreplace"))
+    buffer.flush()
 
 
 def write_text_atomic(path: Path, text: str, *, encoding: str = "utf-8") -> None:

@@ -2,7 +2,7 @@
 
     src/train.rs:42:17: error[BL001] the `Result` of `save_into` is discarded; ...
     src/broken.rs: warning: the file has syntax errors; it was checked as far as it parses
-    found 1 problem in 12 files
+    found 1 problem in 12 files checked
 
 Findings always match ``^(.+):(\\d+):(\\d+): (error|warning|note)\\[(BL\\d+)\\] (.+)$``;
 notifications ``^(.+?)(?::(\\d+))?: (error|warning|note): (.+)$`` (``burnlint`` stands for the
@@ -54,7 +54,7 @@ def render(result: LintResult, ctx: ReportContext) -> str:
         if nothing is not None:
             lines.append(nothing)
         elif result.findings:
-            lines.append(f"found {plural(len(result.findings), 'problem')} in {files}")
+            lines.append(f"found {plural(len(result.findings), 'problem')} in {files} checked")
         else:
-            lines.append(f"no problems found in {files}")
+            lines.append(f"no problems found in {files} checked")
     return "\n".join(lines) + "\n" if lines else ""

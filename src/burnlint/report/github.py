@@ -50,6 +50,8 @@ def _finding(finding: Finding) -> str:
         properties += [("col", str(span.start_col)), ("endColumn", str(span.end_col))]
     properties.append(("title", f"{finding.rule_id} {finding.rule_name}"))
     message = finding.full_message
+    if finding.note:
+        message += f"\nnote: {finding.note}"
     if finding.help:
         message += f"\nhelp: {finding.help}"
     return command(COMMANDS[finding.level], properties, message)

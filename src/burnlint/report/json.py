@@ -95,6 +95,7 @@ def _finding(finding: Finding) -> dict[str, Any]:
         "message": finding.message,
         "help": finding.help,
         "label": finding.label,
+        "note": finding.note,
         **_location(finding.location),
         "related": [
             {**_location(related.location), "message": related.message}

@@ -571,7 +571,8 @@ def _capitalized(text: str) -> str:
 
 
 def result_message(finding: Finding) -> str:
-    """The rustc-style message, its related locations as links, then the help as a sentence::
+    """The rustc-style message, its related locations as links, then the note and the help as
+    sentences::
 
     the second save fails (see [the store is built here](1)). Set `.overwrite(true)`.
     """
@@ -583,6 +584,8 @@ def result_message(finding: Finding) -> str:
         )
         text += f" (see {links})"
     text = _sentence(text)
+    if finding.note and finding.note.strip():
+        text += " " + _sentence(_capitalized(escape_text(one_line(finding.note).strip())))
     if finding.help and finding.help.strip():
         text += " " + _sentence(_capitalized(escape_text(one_line(finding.help).strip())))
     return text

@@ -74,17 +74,18 @@ def render(result: LintResult, ctx: ReportContext) -> str:
 
 
 def summary(result: LintResult) -> str:
-    """``found 3 problems (1 error, 2 warnings) in 12 files`` or ``no problems found in ...``,
-    plus the burn version the rules assumed."""
+    """``found 3 problems (1 error, 2 warnings) in 12 files checked`` or ``no problems found
+    in ...``, plus the burn version the rules assumed. The count is of the files checked, not
+    of those with problems."""
     files = plural(result.files_checked, "file")
     nothing = nothing_checked(result)
     if nothing is not None:
         text = nothing
     elif result.findings:
         found = plural(len(result.findings), "problem")
-        text = f"found {found} ({level_counts(result)}) in {files}"
+        text = f"found {found} ({level_counts(result)}) in {files} checked"
     else:
-        text = f"no problems found in {files}"
+        text = f"no problems found in {files} checked"
     if result.burn_version:
         text += f" (assuming burn {result.burn_version})"
     return text
@@ -121,12 +122,9 @@ def _finding_lines(finding: Finding, ctx: ReportContext) -> list[str]:
                 carets += " " + styled(ctx, one_line(finding.label), fg=color, bold=True)
             out.append(f"{pad} {frame('|')} {carets}")
 
-    trailer: list[tuple[str, str]] = []
-    if finding.help:
-        trailer.append(("help", finding.help))
-    if finding.fix is not None and finding.fix.title != finding.help:
-        unsafe = " (unsafe fix)" if finding.fix.applicability is Applicability.UNSAFE else ""
-        trailer.append(("help", finding.fix.title + unsafe))
+    trailer = [("help", text) for text in help_lines(finding)]
+    if finding.note:
+        trailer.append(("note", finding.note))
     for related in finding.related:
         where = related.location
         trailer.append(
@@ -140,6 +138,22 @@ def _finding_lines(finding: Finding, ctx: ReportContext) -> list[str]:
         for kind, text in trailer:
             out.append(f"{pad} {frame('=')} {styled(ctx, kind + ':', bold=True)} {one_line(text)}")
     return out
+
+
+def help_lines(finding: Finding) -> list[str]:
+    """The help, with the fix marked where the help names it (``add `.overwrite(true)` (unsafe
+    fix) to the store, ...``); a fix the help does not name gets a line of its own."""
+    lines = [finding.help] if finding.help else []
+    fix = finding.fix
+    if fix is None:
+        return lines
+    kind = "unsafe fix" if fix.applicability is Applicability.UNSAFE else "safe fix"
+    marked = f"{fix.title} ({kind})"
+    if lines and fix.title in lines[0]:
+        lines[0] = lines[0].replace(fix.title, marked, 1)
+    else:
+        lines.append(marked)
+    return lines
 
 
 def _source_lines(finding: Finding) -> list[_SourceLine | None]:

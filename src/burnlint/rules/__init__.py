@@ -30,7 +30,11 @@ class UnknownRuleError(ValueError):
     """A rule selector names no rule; ``suggestion`` is the closest known id or name."""
 
     def __init__(self, selector: str, suggestion: str | None) -> None:
-        hint = f" (did you mean `{suggestion}`?)" if suggestion else ""
+        hint = (
+            f" (did you mean `{suggestion}`?)"
+            if suggestion
+            else " (`burnlint rules` lists the rule ids and names)"
+        )
         super().__init__(f"unknown rule `{selector}`{hint}")
         self.selector = selector
         self.suggestion = suggestion

@@ -37,6 +37,7 @@ class RuleContext:
         *,
         help: str | None = None,
         label: str | None = None,
+        note: str | None = None,
         related: tuple[RelatedLocation, ...] = (),
         fix: Fix | None = None,
     ) -> Finding:
@@ -50,6 +51,7 @@ class RuleContext:
             item=source.ancestry.enclosing_item(node),
             help=help,
             label=label,
+            note=note,
             related=related,
             fix=fix,
             tags=(*self.rule.tags, TEST_CODE_TAG)
@@ -68,6 +70,7 @@ def finding_at(
     item: str,
     help: str | None = None,
     label: str | None = None,
+    note: str | None = None,
     related: tuple[RelatedLocation, ...] = (),
     fix: Fix | None = None,
     tags: tuple[str, ...] = (),
@@ -85,6 +88,7 @@ def finding_at(
         message=message,
         help=help,
         label=label,
+        note=note,
         related=related,
         fix=fix,
         fingerprint=f"{item}\x1f{_SPACE.sub(' ', text)}",

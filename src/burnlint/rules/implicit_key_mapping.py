@@ -9,9 +9,13 @@ from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedL
 from burnlint.model.imports import StoreKind
 from burnlint.model.keymapping import DEFAULTS, Loader
 from burnlint.model.layout import LayoutKind
+from burnlint.model.stores import BUILDERS
 from burnlint.rules.base import Rule
+from burnlint.syntax import method_call_parts
 
 if TYPE_CHECKING:
+    from tree_sitter import Node
+
     from burnlint.rules.context import RuleContext
 
 # The seed's table: which values load PyTorch `nn.Sequential` weights into each layout.
@@ -29,29 +33,28 @@ PRESCRIBED: dict[LayoutKind, dict[StoreKind, dict[str, bool]]] = {
 # What each default does to the keys of a PyTorch `nn.Sequential` (`net.0`, ReLU, `net.2`).
 DEFAULT_EFFECT = {
     StoreKind.PYTORCH: {
-        "map_indices_contiguous": (
-            "renumbers `net.0, net.2` to `net.0, net.1` "
-            "(`map_indices_contiguous` defaults to `true`)"
-        ),
-        "skip_enum_variants": (
-            "drops enum variant names from paths (`skip_enum_variants` defaults to `true`)"
-        ),
+        "map_indices_contiguous": "renumbers `net.0, net.2` to `net.0, net.1`",
+        "skip_enum_variants": "drops enum variant names from paths",
     },
     StoreKind.SAFETENSORS: {
         "map_indices_contiguous": (
-            "keeps `net.0, net.2` as they are, so a `Vec<Linear>` looking for `net.1` finds "
-            "nothing (`map_indices_contiguous` defaults to `false`)"
+            "keeps `net.0, net.2` as they are, so a `Vec<Linear>` looking for `net.1` finds nothing"
         ),
         "skip_enum_variants": (
             "expects enum variant names in paths (`net.0.Linear.weight`), which PyTorch files "
-            "never have (`skip_enum_variants` defaults to `false`)"
+            "never have"
         ),
     },
 }
 
 
+def _literal(value: bool) -> str:
+    return "true" if value else "false"
+
+
 def key_mapping_fix(ctx: RuleContext, loader: Loader) -> Fix | None:
-    """Write the missing options with the values the target's module layout needs."""
+    """Write the missing options with the values the target's module layout needs, at the end
+    of the store's builder chain, laid out like it (see ``_insertion``)."""
     store = loader.store
     if store.helper is not None:
         return None
@@ -60,14 +63,45 @@ def key_mapping_fix(ctx: RuleContext, loader: Loader) -> Fix | None:
     if values is None:
         return None
     missing = [o for o in loader.options if not loader.explicit(o)]
-    text = "".join(f".{o}({'true' if values[o] else 'false'})" for o in missing)
+    calls = [f".{o}({_literal(values[o])})" for o in missing]
     safe = all(values[o] == DEFAULTS[store.kind][o] for o in missing)
-    end = store.constructor_node.end_byte
+    at, content = _insertion(ctx, store.constructor_node, calls)
     return Fix(
-        f"write {text.replace(').', '), .')} for the {layout.value} layout",
+        f"write `{''.join(calls)}`",
         Applicability.SAFE if safe else Applicability.UNSAFE,
-        (Edit(ctx.model.path, end, end, text),),
+        (Edit(ctx.model.path, at, at, content),),
     )
+
+
+def _insertion(ctx: RuleContext, constructor: Node, calls: list[str]) -> tuple[int, str]:
+    """Where and what to insert for ``calls``: after the last builder call of the chain the
+    constructor starts (`X::from_file(p).a(..).b(..)`), as the rule doc's example writes them.
+    A chain with one call per line gets one call per line, indented like its last call; a
+    chain on one line (or a bare constructor) gets them on that line."""
+    source = ctx.model.source
+    ancestry = ctx.model.ancestry
+    top = constructor
+    while True:
+        field = ancestry.parent(top)
+        call = ancestry.parent(field) if field is not None else None
+        if field is None or field.type != "field_expression" or call is None:
+            break
+        parts = method_call_parts(call)
+        if parts is None or parts[0] != top or parts[1] not in BUILDERS:
+            break
+        top = call
+    if top is constructor:
+        return constructor.end_byte, "".join(calls)
+    function = top.child_by_field_name("function")
+    dot = next((c for c in function.children if c.type == "."), None) if function else None
+    receiver = function.child_by_field_name("value") if function else None
+    if dot is None or receiver is None or dot.start_point[0] == receiver.end_point[0]:
+        return top.end_byte, "".join(calls)
+    line_start = source.line_starts[dot.start_point[0]]
+    line = source.data[line_start : dot.start_byte]
+    indent = line[: len(line) - len(line.lstrip(b" \t"))].decode("utf-8")
+    newline = "\r\n" if source.data[line_start - 2 : line_start] == b"\r\n" else "\n"
+    return top.end_byte, "".join(f"{newline}{indent}{call}" for call in calls)
 
 
 class ImplicitKeyMapping(Rule):
@@ -87,10 +121,11 @@ class ImplicitKeyMapping(Rule):
             implicit = [o for o in loader.options if not loader.explicit(o)]
             if not implicit or loader.elsewhere:
                 continue
-            effects = "; it ".join(DEFAULT_EFFECT[loader.kind][o] for o in implicit)
             names = " and ".join(f"`{o}`" for o in implicit)
             message = f"{loader.clause} leaves {names} implicit"
-            label = f"by default it {effects}"
+            defaults = ", ".join(f"`{o} = {_literal(DEFAULTS[loader.kind][o])}`" for o in implicit)
+            label = f"maps keys with the default{'s' if len(implicit) > 1 else ''} {defaults}"
+            note = "by default it " + "; it ".join(DEFAULT_EFFECT[loader.kind][o] for o in implicit)
             related = tuple(
                 RelatedLocation(ctx.location(op.node), "loaded here")
                 for op in loader.loads
@@ -110,16 +145,24 @@ class ImplicitKeyMapping(Rule):
                     ),
                 )
             fix = key_mapping_fix(ctx, loader)
-            layout = ctx.model.layout.kind
-            if fix is not None:
-                values = fix.edits[0].content
-                help_text = (
-                    f"write both options; for this crate's {layout.value} layout: `{values}`"
-                )
+            explicit = [o for o in loader.options if loader.explicit(o)]
+            if explicit:
+                what = f"write `{implicit[0]}` explicitly too (`{explicit[0]}` already is)"
+            elif len(implicit) > 1:
+                what = "write both options explicitly"
             else:
-                help_text = (
-                    "write both options explicitly, with the values your module layout needs"
-                )
+                what = f"write `{implicit[0]}` explicitly"
+            if fix is not None:
+                layout = ctx.model.layout.kind
+                help_text = f"{what}; for this crate's {layout.value} layout, {fix.title}"
+            else:
+                help_text = f"{what}, with the values your module layout needs"
             yield ctx.finding(
-                loader.report_at, message, label=label, help=help_text, related=related, fix=fix
+                loader.report_at,
+                message,
+                label=label,
+                note=note,
+                help=help_text,
+                related=related,
+                fix=fix,
             )

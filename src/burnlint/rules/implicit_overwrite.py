@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from burnlint.findings import Finding, Level, RelatedLocation
 from burnlint.model.repeats import refuses_overwrite
 from burnlint.rules.base import Rule
-from burnlint.rules.store_overwrite_in_loop import overwrite_fix
+from burnlint.rules.store_overwrite_in_loop import OVERWRITE_FIX_TITLE, overwrite_fix
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -50,7 +50,7 @@ class ImplicitOverwrite(Rule):
                 label="it refuses to replace an existing file: the next run fails with "
                 "`File already exists`",
                 help=(
-                    "say what you want: `.overwrite(true)` to replace the file, "
+                    f"say what you want: {OVERWRITE_FIX_TITLE} to replace the file, or "
                     "`.overwrite(false)` to keep the first one"
                 ),
                 related=related,

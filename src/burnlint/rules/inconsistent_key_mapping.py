@@ -56,11 +56,14 @@ class InconsistentKeyMapping(Rule):
                     f"{_show(pt.effective(o), pt.explicit(o))} for the `PytorchStore`"
                     for o in differing
                 )
+                names = " and ".join(f"`{o}`" for o in differing)
                 yield ctx.finding(
                     st.report_at,
                     "this `SafetensorsStore` and the `PytorchStore` in the same file map keys "
                     "differently",
-                    label=f"{details}: the same weights load with one and fail or mis-map with "
+                    label=f"{names} differ{'s' if len(differing) == 1 else ''} from the "
+                    "`PytorchStore`'s",
+                    note=f"{details}: the same weights load with one and fail or mis-map with "
                     "the other",
                     help="write the same explicit values on both stores",
                     related=(

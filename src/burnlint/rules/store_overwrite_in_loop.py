@@ -64,15 +64,13 @@ class StoreOverwriteInLoop(Rule):
                     ),
                 )
             message = f"`{kind}` is saved into in a loop but refuses to overwrite its file"
-            label = (
-                f"{repeated.why}; from the second iteration on every save returns "
-                "`File already exists` and the checkpoint stays at the first save"
-            )
             yield ctx.finding(
                 repeated.report_at,
                 message,
-                label=label,
-                help="add `.overwrite(true)` to the store, or save each iteration to its own path",
+                label=repeated.why,
+                note="from the second iteration on every save returns `File already exists` and "
+                "the checkpoint stays at the first save",
+                help=f"{OVERWRITE_FIX_TITLE} to the store, or save each iteration to its own path",
                 related=related,
                 fix=overwrite_fix(ctx, store),
             )

@@ -66,7 +66,7 @@ class UncheckedLenientLoad(Rule):
                     f"the `ApplyResult` of `{op.method}` is not checked while "
                     f"{' and '.join(reasons)}"
                 )
-            label = f"{' and '.join(silent)} leave parameters at their initial values, silently"
+            label = f"{' and '.join(silent)} go unnoticed"
             wanted = []
             if MISSING in unchecked:
                 wanted.append("`result.missing`")
@@ -76,6 +76,7 @@ class UncheckedLenientLoad(Rule):
                 op.node,
                 message,
                 label=label,
+                note="the parameters they concern keep their initial values, silently",
                 help=(
                     f"read {' and '.join(wanted)}, or print the whole result "
                     "(`{result}` lists both)"

@@ -100,8 +100,11 @@ def report(
                 bad.comment_start,
                 bad.comment_end,
                 f"ignored burnlint comment: {bad.message}",
-                help="write `// burnlint: allow(BL003)` (ids or names, comma-separated), "
-                "optionally followed by `-- reason`",
+                # the allow its author meant, with their rules and reason
+                help=f"write `{bad.suggestion}`"
+                if bad.suggestion is not None
+                else "name the rules it suppresses: `// burnlint: allow(ID, ..)` (ids or names, "
+                "comma-separated), optionally followed by `-- reason`",
                 fix=None,
                 level=level,
             )

@@ -98,7 +98,9 @@ pub fn two_on_a_line(model: &Mlp) {
     let _ = model.save_into(&mut s); let _ = model.save_into(&mut s); // burnlint: allow(BL001)
 }
 
-/// Doc comments and plain prose are never directives.
+/// Doc comments are never directives: an allow in one is reported, and suppresses nothing.
+/// Plain prose that mentions burnlint is left alone.
+// expect-next: BL008
 /// burnlint: allow(BL001)
 pub fn doc_comment(model: &Mlp) {
     let mut store = SafetensorsStore::from_file("model.safetensors").overwrite(true);
