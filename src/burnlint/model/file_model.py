@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -26,12 +27,15 @@ from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.prefilter import has_trigger
 from burnlint.source import SourceFile
 from burnlint.syntax import call_path, method_call_parts, nodes_of_type, walk
+from burnlint.versions import release_series
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.syntax import Ancestry
 
+_MODULE_PATH = re.compile(rb"\bburn(?:_core)?\s*::\s*module\s*::\s*Module\b")
+_DERIVES_MODULE = re.compile(rb"#\[\s*derive\s*\([^)\]]*\bModule\b")
 _SCOPE_WORDS = tuple(name.encode() for name in (*STORE_NAMES, "ModuleSnapshot", "ModuleStore"))
 _OPAQUE = frozenset({"token_tree", "macro_definition"})
 
@@ -42,8 +46,12 @@ class FileModel:
         source: SourceFile,
         helpers: HelperTable | None = None,
         layout: LayoutFacts | None = None,
+        burn_version: str | None = None,
     ) -> None:
         self.source = source
+        # the burn release assumed for this file's crate (None: unknown): ops whose signature
+        # changed between releases follow it
+        self.burn_series = release_series(burn_version)
         self.helpers = helpers or HelperTable()
         # the target's layout (all its files); the engine passes it in, else this file's own
         self.layout = layout if layout is not None else self.own_layout
@@ -88,6 +96,18 @@ class FileModel:
             return True
         # `use burn::{store::X}` names neither burn_store nor a store type
         return b"store" in data and self.imports.imports_burn_store
+
+    @cached_property
+    def module_trait_in_scope(self) -> bool:
+        """Whether burn's `Module` trait is in scope: imported (`burn::module::Module`,
+        `burn::prelude::*`, ..), named by its path (`M: burn::module::Module<B>`), or derived
+        (`#[derive(Module)]` resolves the name that the trait shares)."""
+        if self.imports.module_trait:
+            return True
+        data = self.source.data
+        if b"module::Module" in data and _MODULE_PATH.search(data):
+            return True
+        return b"derive" in data and _DERIVES_MODULE.search(data) is not None
 
     @cached_property
     def may_hold_stores(self) -> bool:
@@ -190,7 +210,15 @@ class FileModel:
                     table.add_op(
                         name,
                         is_method,
-                        OpHelper(name, op.direction, store, self.path, line, path_params),
+                        OpHelper(
+                            name,
+                            op.direction,
+                            store,
+                            self.path,
+                            line,
+                            path_params,
+                            inner=op.burn_method,
+                        ),
                     )
                     break
         return table

@@ -23,6 +23,7 @@ class OpHelper:
     # indices (among the non-self parameters) of the parameters the store's path is built
     # from; () for a fixed path; None when the path depends on something else
     path_params: tuple[int, ...] | None = None
+    inner: str | None = None  # the burn method whose error it hands back (`save_file`, ..)
 
 
 @dataclass

@@ -7,15 +7,23 @@ from burnlint.model.stores import Backing
 
 
 def op_name(op: StoreOp) -> str:
+    """The op as called, and for a crate-local helper the burn method it calls."""
     if op.helper is None:
         return f"`{op.method}`"
-    inner = "save_into" if op.is_save else "load_from"
-    return f"`{op.method}` (which calls `{inner}`)"
+    if op.inner is None:
+        return f"`{op.method}` (which {'saves' if op.is_save else 'loads'} through burn)"
+    return f"`{op.method}` (which calls `{op.inner}`)"
 
 
 def failure_effect(op: StoreOp) -> str:
     """What goes wrong at run time when this op fails and nobody notices."""
     if op.is_save:
+        if op.is_record:
+            # burn-core writes the record in place: `File::create` truncates first
+            # (burn-pack `writer.rs` `write_to_file`; 0.21's recorders alike)
+            return (
+                "a failed save goes unnoticed, and one that fails partway leaves the file truncated"
+            )
         store = op.store
         if (
             store is not None
@@ -25,4 +33,10 @@ def failure_effect(op: StoreOp) -> str:
             # with the store's real default, failing is the normal case once the file exists
             return "once the file exists every save fails with `File already exists`, unnoticed"
         return "a failed save goes unnoticed and the file on disk keeps its old contents"
+    if op.is_record:
+        # the load consumes the module and hands nothing back on error
+        return (
+            "a failed load goes unnoticed: the module it consumed is gone, and the program goes "
+            "on with whatever module it falls back to"
+        )
     return "a failed load goes unnoticed: the model runs with a mix of loaded and initial weights"

@@ -21,7 +21,7 @@ class UncheckedLenientLoad(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         model = ctx.model
         for op in model.ops:
-            if not op.is_load:
+            if not op.returns_apply_result:
                 continue
             required: Check = NOTHING
             reasons: list[str] = []
