@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from burnlint.model.ops import StoreOp
-from burnlint.model.stores import Backing
+from burnlint.model.repeats import refuses_overwrite
+
+if TYPE_CHECKING:
+    from burnlint.model.file_model import FileModel
 
 
 def op_name(op: StoreOp) -> str:
@@ -15,8 +20,9 @@ def op_name(op: StoreOp) -> str:
     return f"`{op.method}` (which calls `{op.inner}`)"
 
 
-def failure_effect(op: StoreOp) -> str:
-    """What goes wrong at run time when this op fails and nobody notices."""
+def failure_effect(op: StoreOp, model: FileModel | None = None) -> str:
+    """What goes wrong at run time when this op fails and nobody notices (``model``: the
+    file's facts, for whether the store refuses an existing file)."""
     if op.is_save:
         if op.is_record:
             # burn-core writes the record in place: `File::create` truncates first
@@ -24,12 +30,7 @@ def failure_effect(op: StoreOp) -> str:
             return (
                 "a failed save goes unnoticed, and one that fails partway leaves the file truncated"
             )
-        store = op.store
-        if (
-            store is not None
-            and store.backing is Backing.FILE
-            and store.option("overwrite") is None
-        ):
+        if refuses_overwrite(op.store, model):
             # with the store's real default, failing is the normal case once the file exists
             return "once the file exists every save fails with `File already exists`, unnoticed"
         return "a failed save goes unnoticed and the file on disk keeps its old contents"

@@ -1,6 +1,7 @@
 //! burn 0.21's record path: `save_file(path, &recorder)` and `load_file(path, &recorder,
 //! &device)` return a `Result` (burn-core `module/base.rs`); `try_load_file` does not exist.
 
+pub mod burnpack;
 pub mod model;
 pub mod textures;
 pub mod unrelated;

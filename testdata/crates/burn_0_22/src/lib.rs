@@ -6,6 +6,8 @@ use std::path::Path;
 use anyhow::Result;
 use burn::module::Module;
 use burn::store::RecordError;
+pub mod burnpack;
+
 use burn_store::{ModuleSnapshot, SafetensorsStore};
 
 #[derive(Module, Debug)]
