@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
     from burnlint.discover import Discovery
+    from burnlint.versions import VersionReader
 
 FINGERPRINT_KEY = "burnlint/v1"
 _HELPER_ROUNDS = 4  # helpers of helpers of helpers: deeper chains are rare and not followed
@@ -185,11 +186,15 @@ def lint_files(
         busy = {_crate_key(path) for path, _, _, candidate in read if candidate}
         found_version: list[str | None] = []
         reported_paths = [path for path, _, reported, _ in read if reported]
+        # one reader for the crates' versions (the rules') and the run's (the outputs'): a
+        # workspace's lock file is read once
+        versions = _version_reader(root)
 
         def while_checking() -> None:
-            # the rules do not need the burn version, only the outputs: it is read while the
-            # workers check the crates
-            found_version.append(options.burn_version or _burn_version(reported_paths, root, notes))
+            # the version the outputs state is gathered while the workers check the crates
+            found_version.append(
+                options.burn_version or _burn_version(reported_paths, versions, notes)
+            )
             if meanwhile is not None:
                 meanwhile()
 
@@ -208,7 +213,8 @@ def lint_files(
         ]
         del read
 
-        outcomes = workers.check(_crate_groups(loaded), options, while_checking)
+        groups = _crate_groups(loaded)
+        outcomes = workers.check(groups, _group_options(groups, options, versions), while_checking)
     burn_version = found_version[0]
     # a file that could be read but is not UTF-8 text was skipped, not checked
     undecodable = sum(outcome.undecodable for outcome in outcomes)
@@ -248,15 +254,35 @@ def lint_files(
     )
 
 
-def _burn_version(files: list[Path], root: Path, notes: list[Notification]) -> str | None:
-    """The burn version of the crates holding ``files`` (``versions.py``); unreadable
-    manifests and locks become notifications."""
+def _version_reader(root: Path) -> VersionReader:
     from burnlint.versions import VersionReader
 
-    reader = VersionReader(display=lambda path: display_path(path, root))
+    return VersionReader(display=lambda path: display_path(path, root))
+
+
+def _burn_version(
+    files: list[Path], reader: VersionReader, notes: list[Notification]
+) -> str | None:
+    """The burn version of the crates holding ``files`` (``versions.py``); unreadable
+    manifests and locks become notifications."""
     version = reader.for_directories(crate_root(f.parent) or f.parent for f in files)
     notes.extend(reader.notifications)
     return version
+
+
+def _group_options(
+    groups: list[list[_File]], options: EngineOptions, reader: VersionReader
+) -> list[EngineOptions]:
+    """The options each crate is checked with: ``burn_version`` is the configured version,
+    else the one the crate builds against (None when unknown), which the rules follow."""
+    if options.burn_version is not None:
+        return [options] * len(groups)
+    found: list[EngineOptions] = []
+    for group in groups:
+        crate = crate_root(group[0].path.parent) if group else None
+        answer = reader.for_directory(crate) if crate is not None else None
+        found.append(replace(options, burn_version=answer.version if answer else None))
+    return found
 
 
 def _sum_suppressed(outcomes: Iterable[GroupOutcome]) -> dict[str, int]:
@@ -388,7 +414,10 @@ class _Workers:
         return scans
 
     def check(
-        self, groups: list[list[_File]], options: EngineOptions, meanwhile: Callable[[], object]
+        self,
+        groups: list[list[_File]],
+        options: list[EngineOptions],
+        meanwhile: Callable[[], object],
     ) -> list[GroupOutcome]:
         """``lint_group`` of each group, in worker processes when there are enough candidates;
         the outcomes come back in the order of ``groups`` either way. ``meanwhile`` runs in
@@ -396,11 +425,11 @@ class _Workers:
         candidates = sum(1 for g in groups for i in g if i.candidate)
         if self.jobs <= 1 or len(groups) <= 1 or candidates < PARALLEL_MIN_CANDIDATES:
             meanwhile()
-            return [lint_group(group, options) for group in groups]
+            return [lint_group(group, o) for group, o in zip(groups, options, strict=True)]
         pool = self.pool(min(self.jobs, len(groups)))
         # with fork every worker is started by the first submission: none is forked while
         # ``meanwhile`` runs
-        pending = pool.map(lint_group, groups, [options] * len(groups))
+        pending = pool.map(lint_group, groups, options)
         meanwhile()
         return list(pending)
 
@@ -457,6 +486,7 @@ class _Group:
         self.layouts: dict[Target, LayoutFacts] = {}
         self.modelled: dict[Path, _File] = {}  # the files that get a FileModel
         self.modules: dict[Path, tuple[str, ...]] = {}
+        self.burn_version: str | None = None  # the burn release the crate builds against
 
     def data(self, item: _File) -> bytes:
         """The bytes of ``item``, read once (empty when it cannot be read any more)."""
@@ -565,6 +595,7 @@ def lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
 
 def _lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
     state = _Group(group)
+    state.burn_version = options.burn_version  # the crate's (``_group_options``)
     for item in group:
         if item.candidate:
             state.model_file(item)
@@ -660,6 +691,7 @@ def _build_models(state: _Group) -> dict[Path, FileModel]:
             SummaryTable(seen),
             visible_layouts[item.target],
             module=state.module(item),
+            burn_version=state.burn_version,
         )
         exports[path] = (signature, model.exported_summaries() if export else {})
         if item.reported and model.in_burn_store_scope:

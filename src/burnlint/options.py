@@ -27,7 +27,8 @@ class EngineOptions:
     and ``.gitignore`` to paths named on the command line too (pre-commit names every staged
     file). ``per_file_ignores`` maps a pattern to the rule ids not reported in matching files.
     ``burn_version`` is the version from the configuration; None means read it from
-    ``Cargo.lock``/``Cargo.toml``.
+    ``Cargo.lock``/``Cargo.toml``. Each crate is checked with it set to the version assumed
+    for that crate (None there: unknown), which the rules follow.
     """
 
     rule_ids: frozenset[str]

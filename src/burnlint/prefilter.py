@@ -9,6 +9,7 @@ TRIGGER_WORDS: tuple[bytes, ...] = (
     b"save_into",
     b"load_from",
     b"save_file",
+    b"load_file",  # and `try_load_file`
     b"collect_from",
     b"apply_to",
     b"SafetensorsStore",
@@ -25,7 +26,7 @@ TRIGGER_WORDS: tuple[bytes, ...] = (
 _BROAD_WORDS: tuple[bytes, ...] = (
     b"tore",
     b"save_",
-    b"load_from",
+    b"load_f",  # load_from, load_file, try_load_file
     b"apply_to",
     b"collect_from",
     b"ModuleSnapshot",

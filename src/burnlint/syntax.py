@@ -295,6 +295,43 @@ def is_unterminated_statement(statement: Node, ancestry: Ancestry) -> bool:
     return bool(named) and named[-1] == statement
 
 
+# Expressions that end a statement without `;` (the Rust reference's "expression with block").
+BLOCK_LIKE = frozenset(
+    {"block", "unsafe_block", "const_block", "if_expression", "match_expression"}
+)
+
+
+def holds_block_value(statement: Node, ancestry: Ancestry) -> bool:
+    """Whether a value that is not ``()`` reaching ``statement`` (an ``expression_statement``)
+    is the value of its block.
+
+    True for a statement without ``;`` that ends its block (``is_unterminated_statement``),
+    and for a block-like one anywhere (``{ .. }``, ``if``, ``match``, ``unsafe { .. }``): such a
+    statement must be of type ``()`` unless it is the block's tail, so code where it holds
+    another value compiles only in the builds where what follows it is compiled out
+    (``#[cfg(feature = "x")] { f() } #[cfg(not(feature = "x"))] { bail!(..) }``). Callers
+    follow a value that is not ``()`` (a ``Result``, an ``ApplyResult``) into it.
+    """
+    if is_unterminated_statement(statement, ancestry):
+        return True
+    if statement.type != "expression_statement" or any(c.type == ";" for c in statement.children):
+        return False
+    # tree-sitter reads `{ .. };` as the block and an empty statement: the `;` ends it
+    following = statement.next_named_sibling
+    while following is not None and following.type in ("line_comment", "block_comment"):
+        following = following.next_named_sibling
+    if following is not None and following.type == "empty_statement":
+        return False
+    parent = ancestry.parent(statement)
+    named = [c for c in statement.named_children if c.type not in ("line_comment", "block_comment")]
+    return (
+        parent is not None
+        and parent.type == "block"
+        and len(named) == 1
+        and named[0].type in BLOCK_LIKE
+    )
+
+
 class Ancestry:
     """The parents of one tree's nodes, and facts about a node's ancestors, at O(1) a step.
 

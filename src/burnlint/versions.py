@@ -32,6 +32,7 @@ MANIFEST = "Cargo.toml"
 CRATES = ("burn-store", "burn")
 _DEPENDENCY_TABLES = ("dependencies", "dev-dependencies", "build-dependencies")
 _NUMBERS = re.compile(r"\d+")
+Series = tuple[int, int]  # (major, minor): burn changes its API between minor releases
 
 
 @dataclass(frozen=True)
@@ -242,3 +243,18 @@ def version_key(version: str) -> tuple[tuple[int, ...], int, str]:
     core, _, pre = version.partition("-")
     numbers = tuple(int(n) for n in _NUMBERS.findall(core)[:3])
     return numbers, 0 if pre else 1, pre
+
+
+def release_series(version: str | None) -> Series | None:
+    """The ``(major, minor)`` release series a version or a single requirement names:
+    ``0.22.0-pre.2``, ``0.22``, ``=0.21.0``, ``^0.21``, ``~0.21.3`` -> (0, 22) / (0, 21). burn
+    changes its API between minor releases (it is below 1.0), so the series is what the rules
+    switch on. None when nothing is known, or for a range (``>=0.20, <0.23``) or a list of
+    versions (``0.21.0, 0.22.1``): the rules then assume no particular release."""
+    if version is None:
+        return None
+    text = version.strip().lstrip("=^~ ")
+    match = re.fullmatch(r"(\d+)\.(\d+)(?:\.\d+)?(?:[-+][0-9A-Za-z.+-]*)?", text)
+    if match is None:
+        return None
+    return int(match.group(1)), int(match.group(2))

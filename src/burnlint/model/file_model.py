@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ from burnlint.prefilter import has_trigger
 from burnlint.source import SourceFile
 from burnlint.syntax import nodes_of_type
 from burnlint.targets import Target
+from burnlint.versions import release_series
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
 
 _UNSEEN = object()
 _ALONE = Target("", "file")  # the target of a file checked without its crate
+_MODULE_PATH = re.compile(rb"\bburn(?:_core)?\s*::\s*module\s*::\s*Module\b")
+_DERIVES_MODULE = re.compile(rb"#\[\s*derive\s*\([^)\]]*\bModule\b")
 _SCOPE_WORDS = tuple(name.encode() for name in (*STORE_NAMES, "ModuleSnapshot", "ModuleStore"))
 _OPAQUE = frozenset({"token_tree", "macro_definition"})
 
@@ -48,9 +52,13 @@ class FileModel:
         layout: LayoutFacts | None = None,
         *,
         module: Module = (),
+        burn_version: str | None = None,
     ) -> None:
         self.source = source
         self.module = module
+        # the burn release assumed for this file's crate (None: unknown): ops whose signature
+        # changed between releases follow it
+        self.burn_series = release_series(burn_version)
         # what calls can reach (the target's items) and what the functions there do; a file
         # checked on its own sees its own items
         self.view = view if view is not None else CrateView(_ALONE, {_ALONE: [self.items]})
@@ -103,6 +111,18 @@ class FileModel:
             return True
         # `use burn::{store::X}` names neither burn_store nor a store type
         return b"store" in data and self.imports.imports_burn_store
+
+    @cached_property
+    def module_trait_in_scope(self) -> bool:
+        """Whether burn's `Module` trait is in scope: imported (`burn::module::Module`,
+        `burn::prelude::*`, ..), named by its path (`M: burn::module::Module<B>`), or derived
+        (`#[derive(Module)]` resolves the name that the trait shares)."""
+        if self.imports.module_trait:
+            return True
+        data = self.source.data
+        if b"module::Module" in data and _MODULE_PATH.search(data):
+            return True
+        return b"derive" in data and _DERIVES_MODULE.search(data) is not None
 
     @cached_property
     def may_hold_stores(self) -> bool:

@@ -56,6 +56,8 @@ class ImportFacts:
     local_types: set[str] = field(default_factory=set)
     # method names the file defines in inherent impls / free fns (a user `save_into`)
     local_methods: set[str] = field(default_factory=set)
+    # burn's `Module` trait is imported (`burn::module::Module`, `burn::prelude::*`, ..)
+    module_trait: bool = False
 
     def trait_in_scope(self, trait: str) -> bool:
         return self.glob_burn_store or trait in self.aliases.values()
@@ -113,6 +115,18 @@ def _flatten_use(
                 stack.append((child, base))
 
 
+def _is_module_trait_path(segments: list[str], is_glob: bool) -> bool:
+    """``burn::module::Module``, ``burn::prelude::Module``, or a glob of ``burn::module`` /
+    ``burn::prelude`` (``burn_core`` alike): what brings burn's `Module` trait into scope."""
+    if len(segments) < 2 or segments[0] not in ("burn", "burn_core"):
+        return False
+    if segments[1] not in ("module", "prelude"):
+        return False
+    if is_glob:
+        return len(segments) == 2
+    return len(segments) == 3 and segments[2] == "Module"
+
+
 _ITEM_DEFINING = frozenset({"struct_item", "enum_item", "type_item", "union_item"})
 
 
@@ -126,6 +140,8 @@ def collect_imports(root: Node) -> ImportFacts:
             triples: list[tuple[list[str], str | None, bool]] = []
             _flatten_use(argument, [], triples)
             for path, alias, is_glob in triples:
+                if _is_module_trait_path(path, is_glob):
+                    facts.module_trait = True
                 if not _is_burn_store_path(path):
                     continue
                 facts.imports_burn_store = True

@@ -9,13 +9,22 @@ it reads PyTorch-named keys: (a) a ``PytorchStore``; (b) a ``SafetensorsStore`` 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from burnlint.model.imports import StoreKind
 from burnlint.model.ops import StoreOp
+from burnlint.model.results import ASSERT_MACROS, CHAIN_METHODS
 from burnlint.model.stores import BUILDERS, StoreBuild
-from burnlint.syntax import field_of, is_tail_expression, method_call_parts, outer_parens
+from burnlint.syntax import (
+    field_of,
+    is_tail_expression,
+    macro_name,
+    method_call_parts,
+    outer_parens,
+    text,
+)
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -23,6 +32,7 @@ if TYPE_CHECKING:
     from burnlint.model.file_model import FileModel
     from burnlint.syntax import Ancestry
 
+_SPACE = re.compile(r"\s+")
 KEY_OPTIONS = ("map_indices_contiguous", "skip_enum_variants")
 DEFAULTS: dict[StoreKind, dict[str, bool]] = {
     StoreKind.PYTORCH: {"map_indices_contiguous": True, "skip_enum_variants": True},
@@ -157,8 +167,124 @@ def loaders(model: FileModel) -> list[Loader]:
             )
             facing.append(loader)
     first_saves = _first_safetensors_saves(model)
-    facing = [f for f in facing if not _round_trip(f, model, first_saves)]
+    facing = [
+        f
+        for f in facing
+        if not _round_trip(f, model, first_saves) and not _expected_to_fail(f, model)
+    ]
     return sorted(facing, key=lambda loader: loader.report_at.start_byte)
+
+
+# Negative tests ------------------------------------------------------------------------------
+# A load that a test means to fail (in a `#[should_panic]` test, or whose `Result` is asserted
+# to be an `Err`) tests the failure, not the key mapping: it is no PyTorch-facing load to fix.
+
+_FAILURE_METHODS = frozenset({"unwrap_err", "expect_err"})
+_ASSERT = r"(\w+::)*(debug_)?assert!"
+_ASSERT_MATCHES = r"(\w+::)*(debug_)?assert_matches!"
+_ERR = r"(\w+::)*Err\b"
+
+
+def _expected_to_fail(loader: Loader, model: FileModel) -> bool:
+    if not loader.loads:  # a store only returned, passed on or asked for its keys
+        return _in_should_panic_test(loader.report_at, model.ancestry)
+    return all(
+        _in_should_panic_test(op.node, model.ancestry) or _asserted_to_fail(op, model)
+        for op in loader.loads
+    )
+
+
+def _in_should_panic_test(node: Node, ancestry: Ancestry) -> bool:
+    function = _function_of(node, ancestry)
+    if function is None:
+        return False
+    sibling = function.prev_named_sibling
+    while sibling is not None and sibling.type in (
+        "attribute_item",
+        "line_comment",
+        "block_comment",
+    ):
+        if sibling.type == "attribute_item" and _SPACE.sub("", text(sibling)).startswith(
+            "#[should_panic"
+        ):
+            return True
+        sibling = sibling.prev_named_sibling
+    return False
+
+
+def _asserted_to_fail(op: StoreOp, model: FileModel) -> bool:
+    """The load's ``Result`` (through ``map_err``-like adapters) is unwrapped as an error
+    (``unwrap_err``, ``expect_err``), or bound and then asserted to be one
+    (``assert!(r.is_err())``, ``assert!(!r.is_ok())``, ``assert!(matches!(r, Err(..)))``,
+    ``assert_matches!(r, Err(..))``, ``r.unwrap_err()``)."""
+    if not op.returns_result:
+        return False
+    ancestry = model.ancestry
+    value = _result_end(op.node, ancestry)
+    method = _method_called_on(value, ancestry)
+    if method in _FAILURE_METHODS:
+        return True
+    parent = ancestry.parent(value)
+    if parent is None or parent.type != "let_declaration" or field_of(value, ancestry) != "value":
+        return False
+    pattern = parent.child_by_field_name("pattern")
+    if pattern is not None and pattern.type == "mut_pattern":
+        pattern = next((c for c in pattern.named_children if c.type == "identifier"), None)
+    if pattern is None or pattern.type != "identifier":
+        return False
+    binding = model.resolution.binding_of(pattern)
+    if binding is None:
+        return False
+    for use in binding.uses:
+        if use.macro is None:
+            if _method_called_on(_result_end(use.node, ancestry), ancestry) in _FAILURE_METHODS:
+                return True
+        elif macro_name(use.macro) in ASSERT_MACROS and _asserts_err(use.macro, binding.name):
+            return True
+    return False
+
+
+def _result_end(node: Node, ancestry: Ancestry) -> Node:
+    """The end of the ``Result -> Result`` chain that starts at ``node``."""
+    current = outer_parens(node, ancestry)
+    while (call := _method_call_on(current, ancestry)) is not None and call[1] in CHAIN_METHODS:
+        current = outer_parens(call[0], ancestry)
+    return current
+
+
+def _method_called_on(node: Node, ancestry: Ancestry) -> str | None:
+    """``m`` when ``node`` is the receiver of a method call ``node.m(..)``."""
+    call = _method_call_on(node, ancestry)
+    return call[1] if call is not None else None
+
+
+def _method_call_on(node: Node, ancestry: Ancestry) -> tuple[Node, str] | None:
+    """The call ``node.m(..)`` and ``m``, when ``node`` is the receiver of a method call."""
+    parent = ancestry.parent(node)
+    if parent is None or parent.type != "field_expression" or field_of(node, ancestry) != "value":
+        return None
+    call = ancestry.parent(parent)
+    if call is None or call.type != "call_expression":
+        return None
+    parts = method_call_parts(call)
+    return (call, parts[1]) if parts is not None else None
+
+
+def _asserts_err(macro: Node, name: str) -> bool:
+    """An assertion whose whole condition says that the ``Result`` named ``name`` is an
+    ``Err`` (``assert!(r.is_err(), "..")``); a condition that also says something else
+    (``r.is_err() || ..``) or the opposite (``!r.is_err()``) does not count."""
+    compact = _SPACE.sub("", text(macro))
+    n = re.escape(name)
+    return any(
+        re.search(pattern, compact) is not None
+        for pattern in (
+            rf"^{_ASSERT}\({n}\.is_err\(\)[,)]",
+            rf"^{_ASSERT}\(!{n}\.is_ok\(\)[,)]",
+            rf"^{_ASSERT}\(matches!\({n},{_ERR}",
+            rf"^{_ASSERT_MATCHES}\({n},{_ERR}",
+        )
+    )
 
 
 _KEY_READERS = frozenset({"keys", "get_snapshot", "get_all_snapshots"})

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from burnlint.model.imports import StoreKind
 from burnlint.model.loops import LoopContext
 from burnlint.model.ops import StoreOp
+from burnlint.model.paths import Extension, PathValue, path_value
 from burnlint.model.stores import Backing, StoreBuild
 from burnlint.syntax import arguments_of, call_path, strip_reference, text, walk_with_cursor
 
@@ -26,20 +27,73 @@ if TYPE_CHECKING:
     from burnlint.model.file_model import FileModel
     from burnlint.model.scopes import Binding
     from burnlint.syntax import Ancestry
+    from burnlint.versions import Series
 
 _SPACE = re.compile(r"\s+")
 OVERWRITE_REFUSING = frozenset({StoreKind.SAFETENSORS, StoreKind.BURNPACK})
 
 
-def refuses_overwrite(store: StoreBuild | None) -> bool:
+# burn 0.22 writes Burnpack files through burn-pack's `Writer`, which appends `.bpk` to a path
+# without an extension whatever the store's `auto_extension` (burn-pack `writer.rs`
+# `resolve_path`); up to 0.21 the store's writer wrote the exact path it checked.
+_WRITER_ADDS_BPK: Series = (0, 22)
+
+
+def refuses_overwrite(store: StoreBuild | None, model: FileModel | None = None) -> bool:
     """A file store that will return `File already exists` for an existing path: no explicit
-    `.overwrite(..)` at all (an explicit `false` is a deliberate choice)."""
-    return (
-        store is not None
-        and store.kind in OVERWRITE_REFUSING
-        and store.backing is Backing.FILE
-        and store.option("overwrite") is None
-    )
+    `.overwrite(..)` at all (an explicit `false` is a deliberate choice).
+
+    Not a `BurnpackStore` with `.auto_extension(..)` other than `true` and a path that may lack
+    an extension, unless burn 0.21 or older is assumed: from 0.22 the store checks `latest` but
+    writes `latest.bpk`, so it never finds what it wrote (``model`` gives the path's facts and
+    the burn release; without it both are unknown)."""
+    if (
+        store is None
+        or store.kind not in OVERWRITE_REFUSING
+        or store.backing is not Backing.FILE
+        or store.option("overwrite") is not None
+    ):
+        return False
+    if store.kind is StoreKind.BURNPACK and _auto_extension(store) is not True:
+        series = model.burn_series if model is not None else None
+        if series is None or series >= _WRITER_ADDS_BPK:
+            return _path_of(store, model).extension is Extension.SOME
+    return True
+
+
+def _auto_extension(store: StoreBuild) -> bool | None:
+    """Whether a Burnpack store appends `.bpk` to a path without an extension: by default
+    yes; None when set to something not a literal, or only on some paths."""
+    setting = store.option("auto_extension")
+    if setting is None:
+        return True
+    return setting.value if setting.definite else None
+
+
+def _path_of(store: StoreBuild, model: FileModel | None) -> PathValue:
+    """What the store's path argument names (nothing known for a store built in another
+    file: its nodes are not this file's)."""
+    if store.path_argument is None or store.helper is not None or model is None:
+        return PathValue("?", None)
+    return path_value(store.path_argument, model.resolution)
+
+
+def _checked_paths(store: StoreBuild, model: FileModel) -> tuple[PathValue, ...] | None:
+    """The paths a save may check for an existing file, when the store's automatic `.bpk`
+    makes them differ from its path argument: the path with `.bpk` (and the argument itself
+    when `auto_extension` is not a literal). None when they are the argument."""
+    if store.kind is not StoreKind.BURNPACK:
+        return None
+    auto = _auto_extension(store)
+    if auto is False:
+        return None
+    path = _path_of(store, model)
+    if path.extension is not Extension.NONE:
+        return None  # it has one, or it cannot be known: the argument
+    with_bpk = path.with_extension("bpk")
+    if with_bpk is None:
+        return None
+    return (with_bpk,) if auto else (with_bpk, path)
 
 
 @dataclass
@@ -114,6 +168,8 @@ class _LoopRemovals:
         self._model = model
         self._texts: set[str] = set()  # normalised
         self._identifiers: list[Node] = []
+        self._arguments: list[Node] = []
+        self._values: list[PathValue] | None = None  # of the arguments, read on first need
         self._bindings: dict[int, Binding] | None = None  # by id(), resolved on first need
         for node in walk_with_cursor(loop, skip=frozenset({"function_item"})):
             if node.type != "call_expression":
@@ -125,14 +181,24 @@ class _LoopRemovals:
             if not arguments:
                 continue
             argument = strip_reference(arguments[0])
+            self._arguments.append(argument)
             self._texts.add(_normalise(argument))
             if argument.type == "identifier":
                 self._identifiers.append(argument)
 
     def removes_path_of(self, store: StoreBuild) -> bool:
-        """A call removes the store's path: the same expression, or the same binding."""
+        """A call removes the path the save checks: the same expression, the same binding or
+        the same ``PathValue``; for a Burnpack path without an extension, the path with the
+        `.bpk` the store adds (removing `latest` does not remove `latest.bpk`)."""
         if store.path_argument is None:
             return False
+        checked = _checked_paths(store, self._model)
+        if checked is not None:
+            values = self._removed_values()
+            # the argument itself counts only when `auto_extension` may be off
+            return any(value in values for value in checked)
+        if store.helper is None and _path_of(store, self._model) in self._removed_values():
+            return True
         if _normalise(store.path_argument) in self._texts:
             return True
         stripped = strip_reference(store.path_argument)
@@ -140,6 +206,12 @@ class _LoopRemovals:
             return False
         wanted = self._model.resolution.binding_of(stripped)
         return wanted is not None and id(wanted) in self._removed_bindings()
+
+    def _removed_values(self) -> list[PathValue]:
+        if self._values is None:
+            resolution = self._model.resolution
+            self._values = [path_value(argument, resolution) for argument in self._arguments]
+        return self._values
 
     def _removed_bindings(self) -> dict[int, Binding]:
         if self._bindings is None:
@@ -160,7 +232,7 @@ def repeated_saves(model: FileModel) -> list[RepeatedSave]:
     removals: dict[int, _LoopRemovals] = {}  # by loop node id
     exits: dict[int, _LoopExits] = {}  # by loop node id
     for op in model.ops:
-        if not op.is_save or not refuses_overwrite(op.store):
+        if not op.is_save or not refuses_overwrite(op.store, model):
             continue
         store = op.store
         assert store is not None

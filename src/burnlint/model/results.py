@@ -12,8 +12,8 @@ from burnlint.syntax import (
     arguments_of,
     call_path,
     field_of,
+    holds_block_value,
     is_tail_expression,
-    is_unterminated_statement,
     macro_name,
     method_call_parts,
     outer_parens,
@@ -196,7 +196,8 @@ class ResultClassifier:
             return self._let(parent, node)
         if kind == "expression_statement":
             block = self.ancestry.parent(parent)
-            if is_unterminated_statement(parent, self.ancestry) and block is not None:
+            if holds_block_value(parent, self.ancestry) and block is not None:
+                # the tail, or a block-like statement that compiles only as the tail
                 return self._block_value(block)
             return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
         if kind == "block" and is_tail_expression(node, self.ancestry):
@@ -243,18 +244,18 @@ class ResultClassifier:
             return ResultUse(UseClass.PROPAGATED, block, ok_escapes=True)
         if owner.type in ("function_item", "closure_expression"):
             return ResultUse(UseClass.PROPAGATED, block, ok_escapes=True)
+        if owner.type in ("match_arm", "else_clause"):
+            # an arm's or a branch's value is the value of its `match` / `if`
+            return self.use_of(block)
         if owner.type in (
             "if_expression",
             "unsafe_block",
             "async_block",
             "block",
-            "match_arm",
             "loop_expression",
-            "else_clause",
         ):
             return self.use_of(owner)
-        if owner.type == "expression_statement":
-            return ResultUse(UseClass.DISCARDED, block, ok_dropped=True)
+        # a block statement (`expression_statement`): `_use_of` asks whether it is the tail
         return self.use_of(block)
 
     def _let(self, declaration: Node, value: Node) -> ResultUse:
@@ -662,6 +663,15 @@ class ApplyChecker:
                 checks |= self.of_value(use.node)
         return checks
 
+    def _block_value(self, block: Node) -> Check:
+        """A value that becomes the value of ``block``."""
+        owner = self.ancestry.parent(block)
+        if owner is None:
+            return NOTHING
+        if owner.type in ("function_item", "closure_expression"):
+            return WHOLE  # returned: the caller checks it
+        return self.of_value(block)
+
     def _macro(self, use: Use) -> Check:
         if use.capture or not use.trail:
             return WHOLE  # `{r}`, `{r:?}`, `"{}", r`: the summary lists missing and errors
@@ -711,20 +721,27 @@ class ApplyChecker:
             return NOTHING
         if kind == "expression_statement":
             block = self.ancestry.parent(parent)
-            if is_unterminated_statement(parent, self.ancestry) and block is not None:
-                owner = self.ancestry.parent(block)
-                if owner is not None and owner.type in ("function_item", "closure_expression"):
-                    return WHOLE
-                if owner is not None:
-                    return self.of_value(owner)
+            if holds_block_value(parent, self.ancestry) and block is not None:
+                # the tail, or a block-like statement that compiles only as the tail
+                return self._block_value(block)
             return NOTHING
         if kind == "block" and is_tail_expression(node, self.ancestry):
-            owner = self.ancestry.parent(parent)
-            if owner is not None and owner.type in ("function_item", "closure_expression"):
-                return WHOLE
-            if owner is not None:
-                return self.of_value(owner)
+            return self._block_value(parent)
+        if kind == "match_arm" and field_of(node, self.ancestry) == "value":
+            # an arm's value is the value of its `match`
+            arms = self.ancestry.parent(parent)
+            match = self.ancestry.parent(arms) if arms is not None else None
+            if match is not None and match.type == "match_expression":
+                return self.of_value(match)
             return NOTHING
+        if kind == "else_clause" or (
+            kind == "if_expression"
+            and field_of(node, self.ancestry) in ("consequence", "alternative")
+        ):
+            # a branch's value is the value of its `if`
+            return self.of_value(parent)
+        if kind in ("unsafe_block", "const_block"):
+            return self.of_value(parent)
         if kind in (
             "arguments",
             "return_expression",

@@ -28,7 +28,7 @@ class DiscardedStoreResult(Rule):
             yield ctx.finding(
                 op.node,
                 f"the `Result` of {op_name(op)} is discarded",
-                label=failure_effect(op),
+                label=failure_effect(op, ctx.model),
                 help=(
                     "propagate the error with `?`, or handle the `Err` "
                     "(stop, retry, or count the failure)"

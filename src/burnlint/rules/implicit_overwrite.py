@@ -30,7 +30,11 @@ class ImplicitOverwrite(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         sites: dict[int, tuple[Node, list[StoreOp]]] = {}
         for op in ctx.model.ops:
-            if not op.is_save or op.helper is not None or not refuses_overwrite(op.store):
+            if (
+                not op.is_save
+                or op.helper is not None
+                or not refuses_overwrite(op.store, ctx.model)
+            ):
                 continue
             store = op.store
             assert store is not None

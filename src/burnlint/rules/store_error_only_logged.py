@@ -24,6 +24,10 @@ class StoreErrorOnlyLogged(Rule):
         for op in model.ops:
             if not op.returns_result or model.result_use(op).use is not UseClass.LOGGED_ONLY:
                 continue
+            if op.is_load and op.is_record:
+                # burn-core's record loads consume the module and return nothing on error:
+                # no half-loaded model goes on, only the fallback the code chose
+                continue
             if op.is_save:
                 # Outside a loop a logged failure is the last line of output; inside one,
                 # training goes on and the log line scrolls away.

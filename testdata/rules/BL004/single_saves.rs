@@ -60,9 +60,35 @@ pub fn save_store_side(model: &Mlp, path: PathBuf) -> Result<()> {
     Ok(())
 }
 
-/// `auto_extension(false)` is about the name, not about replacing.
-pub fn save_exact_name(model: &Mlp, path: &Path) -> Result<()> {
-    let mut store = BurnpackStore::from_file(path).auto_extension(false); // expect: BL004
+/// `auto_extension(false)` is about the name, not about replacing: with an extension the
+/// exact path is checked and written.
+pub fn save_exact_name(model: &Mlp, dir: &Path) -> Result<()> {
+    let mut store = BurnpackStore::from_file(dir.join("model.burn")).auto_extension(false); // expect: BL004
+    model.save_into(&mut store)?;
+    Ok(())
+}
+
+/// Without an extension burn 0.22 checks `model` and writes `model.bpk`: the second run
+/// finds nothing to refuse. Up to 0.21 it refuses; with the release unknown, nothing is
+/// certain.
+pub fn save_exact_extensionless(model: &Mlp, dir: &Path) -> Result<()> {
+    let mut store = BurnpackStore::from_file(dir.join("model")).auto_extension(false);
+    model.save_into(&mut store)?;
+    Ok(())
+}
+
+/// A path whose extension cannot be known, with `auto_extension(false)`: it may be
+/// extensionless.
+pub fn save_exact_unknown(model: &Mlp, path: &Path) -> Result<()> {
+    let mut store = BurnpackStore::from_file(path).auto_extension(false);
+    model.save_into(&mut store)?;
+    Ok(())
+}
+
+/// With the automatic extension (the default) `model` becomes `model.bpk`, checked and
+/// written alike: the second run is refused.
+pub fn save_auto_extension(model: &Mlp, dir: &Path) -> Result<()> {
+    let mut store = BurnpackStore::from_file(dir.join("model")); // expect: BL004
     model.save_into(&mut store)?;
     Ok(())
 }
