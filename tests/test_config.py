@@ -16,7 +16,7 @@ from burnlint import cli
 from burnlint import config as configuration
 from burnlint.config import CliSettings, FileConfig, Problem
 from burnlint.findings import Level
-from burnlint.versions import VersionReader, version_key
+from burnlint.versions import VersionReader, lowest_version, release_key, version_key
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 
@@ -704,6 +704,29 @@ def test_broken_manifests_are_warnings(tmp_path: Path) -> None:
 def test_version_order() -> None:
     ordered = ["0.9.0", "0.21.3", "0.22.0-pre.2", "0.22.0", "0.22.1"]
     assert sorted(reversed(ordered), key=version_key) == ordered
+
+
+@pytest.mark.parametrize(
+    ("requirement", "lowest"),
+    [
+        ("0.19.1", "0.19.1"),
+        ("=0.19.1", "0.19.1"),
+        ("^0.19", "0.19"),
+        ("~0.20.0-pre.5", "0.20.0-pre.5"),
+        ("0.19.*", "0.19"),
+        (">=0.19, <0.21", "0.19"),
+        ("<0.21", None),
+        ("*", None),
+    ],
+)
+def test_lowest_version_of_a_requirement(requirement: str, lowest: str | None) -> None:
+    assert lowest_version(requirement) == lowest
+
+
+def test_release_order_pads_and_compares_pre_releases_as_numbers() -> None:
+    ordered = ["0.19", "0.20.0-pre.4", "0.20.0-pre.6", "0.20.0-pre.10", "0.20", "0.20.1"]
+    assert sorted(reversed(ordered), key=release_key) == ordered
+    assert release_key("0.20") == release_key("0.20.0")
 
 
 def test_the_version_reaches_text_json_and_sarif(runner: CliRunner, crate: Path) -> None:
