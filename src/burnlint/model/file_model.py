@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -48,9 +49,13 @@ class FileModel:
         layout: LayoutFacts | None = None,
         *,
         module: Module = (),
+        burn_version: Callable[[], str | None] | None = None,
     ) -> None:
         self.source = source
         self.module = module
+        # the burn version the crate builds against, asked for when a rule needs it (None:
+        # unknown, the current API is assumed)
+        self._burn_version = burn_version
         # what calls can reach (the target's items) and what the functions there do; a file
         # checked on its own sees its own items
         self.view = view if view is not None else CrateView(_ALONE, {_ALONE: [self.items]})
@@ -74,7 +79,11 @@ class FileModel:
 
     @cached_property
     def own_layout(self) -> LayoutFacts:
-        return collect_layout(self.source.root)
+        return collect_layout(self.source)
+
+    @cached_property
+    def burn_version(self) -> str | None:
+        return self._burn_version() if self._burn_version is not None else None
 
     @cached_property
     def repeated_saves(self) -> list[RepeatedSave]:
