@@ -413,6 +413,12 @@ def test_load_skips_absent_results_and_rejects_binary(tmp_path: Path) -> None:
 LOADER = """\
 use burn_store::{ModuleSnapshot, PytorchStore};
 
+// a mirror of PyTorch's Sequential: `PytorchStore`'s default renumbering breaks it (BL005)
+#[derive(Module, Debug)]
+enum Layer<B: Backend> { Linear(Linear<B>), Relu(Relu) }
+#[derive(Module, Debug)]
+struct Mlp<B: Backend> { net: Vec<Layer<B>> }
+
 fn load<M: ModuleSnapshot>(model: &mut M) -> Result<(), Box<dyn std::error::Error>> {
     let mut store = PytorchStore::from_file("weights.pt");
     model.load_from(&mut store)?;

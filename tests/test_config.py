@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import textwrap
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from burnlint import cli
 from burnlint import config as configuration
 from burnlint.config import CliSettings, FileConfig, Problem
 from burnlint.findings import Level
-from burnlint.versions import VersionReader, version_key
+from burnlint.versions import VersionReader, lowest_version, release_key, version_key
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 
@@ -749,6 +750,51 @@ def test_broken_manifests_are_warnings(tmp_path: Path) -> None:
 def test_version_order() -> None:
     ordered = ["0.9.0", "0.21.3", "0.22.0-pre.2", "0.22.0", "0.22.1"]
     assert sorted(reversed(ordered), key=version_key) == ordered
+
+
+@pytest.mark.parametrize(
+    ("requirement", "lowest"),
+    [
+        ("0.19.1", "0.19.1"),
+        ("=0.19.1", "0.19.1"),
+        ("^0.19", "0.19"),
+        ("~0.20.0-pre.5", "0.20.0-pre.5"),
+        ("0.19.*", "0.19"),
+        (">=0.19, <0.21", "0.19"),
+        ("<0.21", None),
+        ("*", None),
+    ],
+)
+def test_lowest_version_of_a_requirement(requirement: str, lowest: str | None) -> None:
+    assert lowest_version(requirement) == lowest
+
+
+def test_release_order_pads_and_compares_pre_releases_as_numbers() -> None:
+    ordered = ["0.19", "0.20.0-pre.4", "0.20.0-pre.6", "0.20.0-pre.10", "0.20", "0.20.1"]
+    assert sorted(reversed(ordered), key=release_key) == ordered
+    assert release_key("0.20") == release_key("0.20.0")
+
+
+def test_burn_version_in_the_configuration_reaches_the_key_mapping_rules(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`burn-version = "0.19.1"` in `burnlint.toml`: burn-store 0.19 has neither key-mapping
+    option, so the mirror layout that 0.22 (from `Cargo.toml`) reports is not reported."""
+    fixture = Path(__file__).resolve().parent.parent / "testdata/crates/burn_version_config"
+    crate = tmp_path / "crate"
+    shutil.copytree(fixture, crate)
+    monkeypatch.chdir(crate)
+    with_config = run(runner, "--format", "concise", "--select", "BL005,BL006", ".")
+    assert with_config.exit_code == 0, with_config.stdout
+    assert "BL00" not in with_config.stdout
+    (crate / "burnlint.toml").unlink()
+    without = run(runner, "--format", "concise", "--select", "BL005,BL006", ".")
+    assert without.exit_code == 1
+    assert sorted(line.split(": ")[1].split()[0] for line in without.stdout.splitlines()[:-1]) == [
+        "warning[BL005]",
+        "warning[BL005]",
+        "warning[BL006]",
+    ]
 
 
 def test_the_version_reaches_text_json_and_sarif(runner: CliRunner, crate: Path) -> None:

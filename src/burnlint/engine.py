@@ -472,8 +472,9 @@ class _Group:
     memory of a few trees.
     """
 
-    def __init__(self, files: list[_File]) -> None:
+    def __init__(self, files: list[_File], options: EngineOptions | None = None) -> None:
         self.files = files
+        self.options = options
         self.by_target: dict[Target, list[_File]] = defaultdict(list)
         for item in files:
             self.by_target[item.target].append(item)
@@ -484,6 +485,7 @@ class _Group:
         self.noted: set[Path] = set()  # syntax errors reported
         self.file_layouts: dict[Path, LayoutFacts] = {}  # of files whose tree was dropped
         self.layouts: dict[Target, LayoutFacts] = {}
+        self.dependency_layouts: dict[str, LayoutFacts] = {}  # path dependencies, by crate
         self.modelled: dict[Path, _File] = {}  # the files that get a FileModel
         self.modules: dict[Path, tuple[str, ...]] = {}
         self.burn_version: str | None = None  # the burn release the crate builds against
@@ -539,7 +541,7 @@ class _Group:
         """Drop the tree of ``item`` (its layout facts are kept, should a rule ask)."""
         source = self.sources.pop(item.path, None)
         if source is not None and item.path not in self.file_layouts and _derives(source.data):
-            self.file_layouts[item.path] = collect_layout(source.root)
+            self.file_layouts[item.path] = collect_layout(source)
         if source is not None:
             forget_index(source.root)
 
@@ -566,17 +568,77 @@ class _Group:
                 held = item.path in self.sources
                 source = self.source(item)
                 if source is not None:
-                    facts = facts.merge(collect_layout(source.root))
+                    facts = facts.merge(collect_layout(source))
                     if not held:
                         forget_index(self.sources.pop(item.path).root)
             self.layouts[target] = facts
         return self.layouts[target]
 
     def layout(self, target: Target) -> LayoutFacts:
-        """What ``target`` sees: its own layout, and the lib's for the other targets."""
-        if target.is_lib:
-            return _TargetLayout(lambda: self.own_layout(target))
-        return _TargetLayout(lambda: self.own_layout(target).merge(self.own_layout(target.lib())))
+        """What ``target`` sees: its own layout, the lib's for the other targets, and the libs
+        of its path dependencies (the crates that may declare the modules it loads)."""
+
+        def visible() -> LayoutFacts:
+            facts = self.own_layout(target)
+            if not target.is_lib:
+                facts = facts.merge(self.own_layout(target.lib()))
+            for _name, crate in visible_dependencies(target):
+                facts = facts.merge(self.dependency_layout(crate))
+            return facts
+
+        return _TargetLayout(visible)
+
+    def dependency_layout(self, crate: str) -> LayoutFacts:
+        """The modules the lib of a path dependency declares. Its files are checked in a group
+        of their own, so they are read here from disk: only the files that may derive
+        `Module`, each parsed and dropped at once."""
+        lib = Target(crate, "lib")
+        if lib in self.by_target:
+            return self.own_layout(lib)
+        if crate not in self.dependency_layouts:
+            facts = LayoutFacts()
+            limit = self.options.max_file_bytes if self.options is not None else None
+            root = self.options.project_root if self.options is not None else Path(crate)
+            for path in _lib_files(Path(crate)):
+                try:
+                    if limit is not None and path.stat().st_size > limit:
+                        continue
+                    data = path.read_bytes()
+                except OSError:
+                    continue  # context only: the group that checks it reports the problem
+                if not _derives(data):
+                    continue
+                try:
+                    decode_source(data)
+                except DecodeError:
+                    continue
+                source = SourceFile(display_path(path, root.resolve()), data, parse(data))
+                facts = facts.merge(collect_layout(source))
+                forget_index(source.root)
+            self.dependency_layouts[crate] = facts
+        return self.dependency_layouts[crate]
+
+
+def _lib_files(crate: Path) -> list[Path]:
+    """The files of ``crate``'s lib by cargo's conventions (``src/`` but ``src/bin`` and
+    ``src/main.rs``), in path order; symbolic links are not followed."""
+    if not (crate / "src" / "lib.rs").is_file():
+        return []
+    found: list[Path] = []
+    source = crate / "src"
+    for directory, subdirectories, names in os.walk(source):
+        here = Path(directory)
+        subdirectories[:] = sorted(
+            d
+            for d in subdirectories
+            if not d.startswith(".") and not (here == source and d == "bin")
+        )
+        found.extend(
+            here / name
+            for name in sorted(names)
+            if name.endswith(".rs") and not (here == source and name == "main.rs")
+        )
+    return found
 
 
 def _derives(data: bytes) -> bool:
@@ -594,7 +656,7 @@ def lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
 
 
 def _lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
-    state = _Group(group)
+    state = _Group(group, options)
     state.burn_version = options.burn_version  # the crate's (``_group_options``)
     for item in group:
         if item.candidate:

@@ -258,3 +258,28 @@ def release_series(version: str | None) -> Series | None:
     if match is None:
         return None
     return int(match.group(1)), int(match.group(2))
+
+
+def lowest_version(text: str) -> str | None:
+    """The lowest release a version or requirement admits, as a version: ``0.19.1`` and
+    ``=0.19.1`` -> ``0.19.1``; ``0.19``, ``^0.19`` and ``0.19.*`` -> ``0.19``; ``>=0.19, <0.21``
+    -> ``0.19``; None without a lower bound (``<0.21``, ``*``)."""
+    lowest: str | None = None
+    for part in text.split(","):
+        bound = part.strip().lstrip("=^~> ").strip()
+        if part.strip().startswith("<") or not bound or not bound[0].isdigit():
+            continue
+        bound = bound.split(".*")[0]
+        if lowest is None or release_key(bound) > release_key(lowest):
+            lowest = bound
+    return lowest
+
+
+def release_key(version: str) -> tuple[tuple[int, int, int], int, tuple[tuple[int, str], ...]]:
+    """Orders releases as cargo does: ``0.20`` = ``0.20.0`` > ``0.20.0-pre.6`` >
+    ``0.20.0-pre.4``, numeric parts of a pre-release compared as numbers."""
+    core, _, pre = version.partition("-")
+    numbers = [int(n) for n in _NUMBERS.findall(core.split("+")[0])[:3]]
+    major, minor, patch = (*numbers, 0, 0, 0)[:3]
+    parts = tuple((int(p), "") if p.isdigit() else (-1, p) for p in pre.split(".") if pre and p)
+    return (major, minor, patch), 0 if pre else 1, parts

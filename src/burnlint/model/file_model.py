@@ -59,6 +59,7 @@ class FileModel:
         # the burn release assumed for this file's crate (None: unknown): ops whose signature
         # changed between releases follow it
         self.burn_series = release_series(burn_version)
+        self.burn_version = burn_version
         # what calls can reach (the target's items) and what the functions there do; a file
         # checked on its own sees its own items
         self.view = view if view is not None else CrateView(_ALONE, {_ALONE: [self.items]})
@@ -82,7 +83,7 @@ class FileModel:
 
     @cached_property
     def own_layout(self) -> LayoutFacts:
-        return collect_layout(self.source.root)
+        return collect_layout(self.source)
 
     @cached_property
     def repeated_saves(self) -> list[RepeatedSave]:

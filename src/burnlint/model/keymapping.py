@@ -9,22 +9,28 @@ it reads PyTorch-named keys: (a) a ``PytorchStore``; (b) a ``SafetensorsStore`` 
 
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from burnlint.model.imports import StoreKind
+from burnlint.model.layout import EnumFact, FieldFact, LayoutFacts, VariantFact
 from burnlint.model.ops import StoreOp
 from burnlint.model.results import ASSERT_MACROS, CHAIN_METHODS
 from burnlint.model.stores import BUILDERS, StoreBuild
 from burnlint.syntax import (
+    arguments_of,
     field_of,
     is_tail_expression,
     macro_name,
     method_call_parts,
     outer_parens,
+    path_segments,
+    strip_reference,
     text,
 )
+from burnlint.versions import lowest_version, release_key
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -38,6 +44,60 @@ DEFAULTS: dict[StoreKind, dict[str, bool]] = {
     StoreKind.PYTORCH: {"map_indices_contiguous": True, "skip_enum_variants": True},
     StoreKind.SAFETENSORS: {"map_indices_contiguous": False, "skip_enum_variants": False},
 }
+# The first burn-store release with each builder on both `PytorchStore` and `SafetensorsStore`
+# (tracel-ai/burn: `skip_enum_variants` in 3d4bdcbb3, #4051, first tagged v0.20.0-pre.4;
+# `map_indices_contiguous` in 3bd0d4a4f, #4150, first tagged v0.20.0-pre.6). 0.19.x has neither.
+OPTION_SINCE = {"skip_enum_variants": "0.20.0-pre.4", "map_indices_contiguous": "0.20.0-pre.6"}
+
+
+def option_exists(option: str, burn_version: str | None) -> bool:
+    """Whether every release ``burn_version`` admits has the builder ``option`` (a requirement
+    counts as its lowest release; an unknown version as the current API)."""
+    lowest = lowest_version(burn_version) if burn_version else None
+    return lowest is None or release_key(lowest) >= release_key(OPTION_SINCE[option])
+
+
+class Matter(enum.Enum):
+    """Why an option changes how PyTorch keys land in the target's modules."""
+
+    MIRROR = "mirror"  # a `Vec` of a module enum keeps PyTorch's gaps: no renumbering
+    SEQUENTIAL = "sequential"  # a `Vec<Linear>` has no gaps: renumbering needed
+    ENUM = "enum"  # burn's paths name enum variants, PyTorch's never do
+
+
+@dataclass(frozen=True)
+class LayoutReason:
+    """The layout fact that makes ``option`` matter: the field, and for a mirror the variant
+    that leaves a gap in PyTorch's indices."""
+
+    option: str
+    matter: Matter
+    field: FieldFact
+    enum: EnumFact | None = None  # the module enum the field holds (mirror, enum)
+    gap: VariantFact | None = None  # the mirror's parameter-free variant
+
+
+def layout_reasons(layout: LayoutFacts) -> dict[str, LayoutReason]:
+    """The key-mapping options that change anything for ``layout``, each with its reason. A
+    flat or unknown layout has none. When a mirror and a `Vec<Linear>` share a target the
+    mirror is named (each index value breaks one of them)."""
+    judged = layout.judged
+    reasons: dict[str, LayoutReason] = {}
+    if judged.mirrors:
+        mirror = judged.mirrors[0]
+        held = judged.enum_named(mirror.field.element or "")
+        reasons["map_indices_contiguous"] = LayoutReason(
+            "map_indices_contiguous", Matter.MIRROR, mirror.field, held, mirror.gap
+        )
+    elif judged.sequential_like:
+        reasons["map_indices_contiguous"] = LayoutReason(
+            "map_indices_contiguous", Matter.SEQUENTIAL, judged.sequential_like[0]
+        )
+    if judged.enum_fields:
+        named = judged.mirrors[0].field if judged.mirrors else judged.enum_fields[0]
+        held = next((e for n in named.names if (e := judged.enum_named(n)) is not None), None)
+        reasons["skip_enum_variants"] = LayoutReason("skip_enum_variants", Matter.ENUM, named, held)
+    return reasons
 
 
 @dataclass
@@ -71,6 +131,111 @@ class Loader:
         if setting is None:
             return DEFAULTS[self.kind][option]
         return setting.value
+
+
+# Associated functions that build the type they are called on: `Mlp::new(..)`, `Net::init(..)`.
+_CONSTRUCTOR_PREFIXES = ("new", "init", "default")
+
+
+def loader_layout(loader: Loader, model: FileModel) -> LayoutFacts:
+    """The layout the loads of ``loader`` fill: the module types reachable from the loaded
+    type when every load's type is stated in the code (`let mut model = Mlp::new(..)`, a
+    typed binding or parameter), else the whole layout the target sees (a generic `M`, a
+    helper's load, a store that leaves the function)."""
+    visible = model.layout
+    names: list[str] = []
+    for op in loader.loads:
+        name = loaded_type(op, model)
+        if name is None:
+            return visible
+        names.append(name)
+    return visible.reachable(*names) if names else visible
+
+
+def loaded_type(op: StoreOp, model: FileModel) -> str | None:
+    """The name of the module type ``op`` loads into, when the code states it."""
+    if op.summary is not None:
+        return None
+    if op.method == "apply_to":
+        arguments = arguments_of(op.node)
+        target = arguments[0] if arguments else None
+    else:
+        target = op.receiver
+    return _type_name(target, model, 0) if target is not None else None
+
+
+def _type_name(node: Node, model: FileModel, depth: int) -> str | None:
+    node = strip_reference(node)
+    resolved = model.resolver.type_of(node)
+    if resolved is not None:
+        return resolved
+    if node.type == "identifier":
+        binding = model.resolution.binding_of(node)
+        if binding is None or binding.kind not in ("param", "let"):
+            return None
+        written = (
+            binding.declaration.child_by_field_name("type")
+            if binding.declaration is not None
+            else None
+        )
+        if written is not None:
+            return _written_name(written, model)
+        if binding.kind == "let" and binding.value is not None and depth < 4:
+            return _type_name(binding.value, model, depth + 1)
+        return None
+    if node.type == "struct_expression":
+        name = node.child_by_field_name("name")
+        return _written_name(name, model) if name is not None else None
+    if node.type == "call_expression":
+        function = node.child_by_field_name("function")
+        if function is None or function.type != "scoped_identifier":
+            return None
+        segments = path_segments(function)
+        if (
+            len(segments) >= 2
+            and segments[-2][:1].isupper()
+            and segments[-2] != "Self"
+            and segments[-1].startswith(_CONSTRUCTOR_PREFIXES)
+        ):
+            return segments[-2]
+    return None
+
+
+def _written_name(written: Node, model: FileModel) -> str | None:
+    """``&mut Mlp<B>`` -> "Mlp"; None for a generic parameter, `Self`, `impl`/`dyn` types."""
+    current: Node | None = written
+    while current is not None and current.type in ("reference_type", "generic_type"):
+        current = current.child_by_field_name("type")
+    if current is None or current.type not in (
+        "type_identifier",
+        "scoped_type_identifier",
+        "identifier",
+        "scoped_identifier",
+    ):
+        return None
+    name = text(current).split("::")[-1].strip()
+    if not name or name == "Self" or name in _generic_parameters_around(written, model):
+        return None
+    return name
+
+
+def _generic_parameters_around(node: Node, model: FileModel) -> set[str]:
+    names: set[str] = set()
+    current = model.ancestry.parent(node)
+    while current is not None:
+        if current.type in ("function_item", "impl_item", "struct_item", "trait_item"):
+            parameters = current.child_by_field_name("type_parameters")
+            for child in parameters.named_children if parameters is not None else []:
+                name = (
+                    child
+                    if child.type == "type_identifier"
+                    else child.child_by_field_name("name")
+                    or next((c for c in child.named_children if c.type == "type_identifier"), None)
+                )
+                if name is not None:
+                    names.add(text(name))
+        current = model.ancestry.parent(current)
+    return names
 
 
 def reports_when_returned(store: StoreBuild) -> bool:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from burnlint.model.keymapping import LayoutReason, Matter
+from burnlint.model.layout import PARAMETRIC_LAYERS
 from burnlint.model.ops import StoreOp
 from burnlint.model.repeats import refuses_overwrite
 
@@ -37,7 +39,78 @@ def failure_effect(op: StoreOp, model: FileModel | None = None) -> str:
         return "a failed save goes unnoticed and the file on disk keeps its old contents"
     if op.is_record:
         # the load consumes the module and hands nothing back on error
-        return (
-            "a failed load goes unnoticed; the program goes on with what it falls back to"
-        )
+        return "a failed load goes unnoticed; the program goes on with what it falls back to"
     return "a failed load goes unnoticed: the model runs with a mix of loaded and initial weights"
+
+
+def layout_fact(reason: LayoutReason) -> str:
+    """The layout fact behind a key-mapping option, as a noun phrase: "the mirror `net:
+    Vec<Layer>`", "`net: Vec<Linear>`", "the module enum `Block` in `head: Block`"."""
+    shown = f"`{reason.field.shown}`"
+    if reason.matter is Matter.MIRROR:
+        return f"the mirror {shown}"
+    if reason.matter is Matter.ENUM and reason.enum is not None:
+        return f"the module enum `{reason.enum.name}` in {shown}"
+    return shown
+
+
+def layout_consequence(reason: LayoutReason, default: bool) -> str:
+    """What the store's ``default`` for ``reason.option`` does to the keys of the field (for
+    BL005's help)."""
+    name = reason.field.name
+    setting = f"`{reason.option}({'true' if default else 'false'})`"
+    if reason.matter is Matter.MIRROR:
+        return (
+            f"{_gap(reason)} holds no parameters, so PyTorch's keys keep a gap at its index in "
+            f"`{name}`, as the `Vec` does; the default {setting} closes the gap, and the "
+            "tensors after it are not found or load into another layer of the same shape"
+        )
+    if reason.matter is Matter.SEQUENTIAL:
+        return (
+            f"a PyTorch `nn.Sequential` numbers its parameter-free layers too (`{name}.0`, "
+            f"`{name}.2`), the `Vec` only its `{reason.field.element}` layers (`{name}.0`, "
+            f"`{name}.1`); the default {setting} keeps the gap, so `{name}.1` is not found"
+        )
+    return (
+        f"burn's keys under `{name}` name the variant (`{_example_path(reason)}`), PyTorch's "
+        f"never do; the default {setting} keeps the names, so those tensors are not found"
+    )
+
+
+def layout_stakes(reason: LayoutReason) -> str:
+    """Why a difference in ``reason.option`` between two loaders matters (for BL006)."""
+    shown = f"`{reason.field.shown}`"
+    if reason.matter is Matter.MIRROR:
+        return (
+            f"{shown} mirrors a PyTorch Sequential ({_gap(reason)} leaves a gap): renumbering "
+            "decides whether the keys after the gap are found"
+        )
+    if reason.matter is Matter.SEQUENTIAL:
+        return (
+            f"{shown} has no gaps where a PyTorch Sequential has them: renumbering decides "
+            f"whether `{reason.field.name}.1` is found"
+        )
+    name = f"`{reason.enum.name}`" if reason.enum is not None else "a module enum"
+    return (
+        f"{shown} holds {name}: skipping variant names decides whether "
+        f"`{_example_path(reason)}` finds its PyTorch key"
+    )
+
+
+def _gap(reason: LayoutReason) -> str:
+    gap = reason.gap.name if reason.gap is not None else "a parameter-free variant"
+    return f"`{reason.enum.name}::{gap}`" if reason.enum is not None else f"`{gap}`"
+
+
+def _example_path(reason: LayoutReason) -> str:
+    index = ".0" if reason.field.element is not None else ""
+    return f"{reason.field.name}{index}.{_parametric_variant(reason)}.…"
+
+
+def _parametric_variant(reason: LayoutReason) -> str:
+    if reason.enum is None or not reason.enum.variants:
+        return "Variant"
+    variants = reason.enum.variants
+    layers = [v for v in variants if v.payload and PARAMETRIC_LAYERS.intersection(v.payload)]
+    others = [v for v in variants if v.payload and v != reason.gap]
+    return (layers or others or list(variants))[0].name

@@ -7,10 +7,19 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedLocation
 from burnlint.model.imports import StoreKind
-from burnlint.model.keymapping import DEFAULTS, Loader
+from burnlint.model.keymapping import (
+    DEFAULTS,
+    LayoutReason,
+    Loader,
+    Matter,
+    layout_reasons,
+    loader_layout,
+    option_exists,
+)
 from burnlint.model.layout import LayoutKind
 from burnlint.model.stores import BUILDERS
 from burnlint.rules.base import Rule
+from burnlint.rules.describe import layout_consequence, layout_fact
 from burnlint.syntax import method_call_parts
 
 if TYPE_CHECKING:
@@ -20,7 +29,7 @@ if TYPE_CHECKING:
 
 # The seed's table: which values load PyTorch `nn.Sequential` weights into each layout.
 PRESCRIBED: dict[LayoutKind, dict[StoreKind, dict[str, bool]]] = {
-    LayoutKind.LINEAR_LIKE: {
+    LayoutKind.SEQUENTIAL_LIKE: {
         StoreKind.PYTORCH: {"map_indices_contiguous": True, "skip_enum_variants": True},
         StoreKind.SAFETENSORS: {"map_indices_contiguous": True, "skip_enum_variants": False},
     },
@@ -29,45 +38,68 @@ PRESCRIBED: dict[LayoutKind, dict[StoreKind, dict[str, bool]]] = {
         StoreKind.SAFETENSORS: {"map_indices_contiguous": False, "skip_enum_variants": True},
     },
 }
-
-# What each default does to the keys of a PyTorch `nn.Sequential` (`net.0`, ReLU, `net.2`).
-DEFAULT_EFFECT = {
-    StoreKind.PYTORCH: {
-        "map_indices_contiguous": "renumbers `net.0, net.2` to `net.0, net.1`",
-        "skip_enum_variants": "drops enum variant names from paths",
-    },
-    StoreKind.SAFETENSORS: {
-        "map_indices_contiguous": (
-            "keeps `net.0, net.2` as they are, so a `Vec<Linear>` looking for `net.1` finds nothing"
-        ),
-        "skip_enum_variants": (
-            "expects enum variant names in paths (`net.0.Linear.weight`), which PyTorch files "
-            "never have"
-        ),
-    },
-}
+# The table's `Vec<Linear>` row has no module enum; wherever one is, PyTorch keys lack its
+# variant names and both stores need `skip_enum_variants(true)` (the mirror row's value).
+_ROW = {Matter.MIRROR: LayoutKind.MIRROR, Matter.SEQUENTIAL: LayoutKind.SEQUENTIAL_LIKE}
 
 
-def _literal(value: bool) -> str:
-    return "true" if value else "false"
+def prescribed(reason: LayoutReason, kind: StoreKind) -> bool:
+    """The value the seed's table gives ``reason.option`` for the layout fact behind it."""
+    row = _ROW.get(reason.matter, LayoutKind.MIRROR)
+    return PRESCRIBED[row][kind][reason.option]
 
 
-def key_mapping_fix(ctx: RuleContext, loader: Loader) -> Fix | None:
-    """Write the missing options with the values the target's module layout needs, at the end
-    of the store's builder chain, laid out like it (see ``_insertion``)."""
+def wrong_defaults(ctx: RuleContext, loader: Loader) -> list[tuple[LayoutReason, bool]]:
+    """The implicit options of ``loader`` whose default mis-maps PyTorch keys in the layout it
+    loads (``loader_layout``), each with the value the layout needs; none when the layout is
+    flat or unknown, or the crate's burn version has no such option."""
+    model = ctx.model
+    implicit = [o for o in loader.options if not loader.explicit(o)]
+    if not implicit:
+        return []
+    layout = loader_layout(loader, model)
+    reasons = layout_reasons(layout)
+    wrong: list[tuple[LayoutReason, bool]] = []
+    for option in implicit:
+        reason = reasons.get(option)
+        if reason is None or not option_exists(option, model.burn_version):
+            continue
+        if option == "map_indices_contiguous" and layout.kind is LayoutKind.MIXED:
+            continue  # a mirror beside a `Vec<Linear>`: each value breaks one of them
+        value = prescribed(reason, loader.kind)
+        if value != DEFAULTS[loader.kind][option]:
+            wrong.append((reason, value))
+    return wrong
+
+
+def _call(option: str, value: bool) -> str:
+    return f".{option}({'true' if value else 'false'})"
+
+
+def _label(reason: LayoutReason) -> str:
+    """The layout fact and what the default does to it, short enough for a caret label."""
+    shown = f"`{reason.field.shown}`"
+    if reason.matter is Matter.MIRROR:
+        return f"{shown} mirrors a PyTorch Sequential; the default renumbering shifts its indices"
+    if reason.matter is Matter.SEQUENTIAL:
+        return f"{shown} has no index gaps; by default a PyTorch Sequential's gaps stay"
+    name = reason.enum.name if reason.enum is not None else "the enum"
+    return f"by default the keys must name the variants of `{name}`; PyTorch keys never do"
+
+
+def key_mapping_fix(
+    ctx: RuleContext, loader: Loader, wrong: list[tuple[LayoutReason, bool]]
+) -> Fix | None:
+    """Write the options whose default is wrong, with the values the layout needs."""
     store = loader.store
-    if store.helper is not None:
+    if store.helper is not None or not wrong:
         return None
-    layout = ctx.model.layout.kind
-    values = PRESCRIBED.get(layout, {}).get(store.kind)
-    if values is None:
-        return None
-    missing = [o for o in loader.options if not loader.explicit(o)]
-    calls = [f".{o}({_literal(values[o])})" for o in missing]
-    safe = all(values[o] == DEFAULTS[store.kind][o] for o in missing)
+    calls = [_call(reason.option, value) for reason, value in wrong]
+    safe = all(value == DEFAULTS[store.kind][reason.option] for reason, value in wrong)
+    facts = " and ".join(dict.fromkeys(layout_fact(reason) for reason, _ in wrong))
     at, content = _insertion(ctx, store.constructor_node, calls)
     return Fix(
-        f"write `{''.join(calls)}`",
+        f"write `{''.join(calls)}` for {facts}",
         Applicability.SAFE if safe else Applicability.UNSAFE,
         (Edit(ctx.model.path, at, at, content),),
     )
@@ -109,7 +141,8 @@ class ImplicitKeyMapping(Rule):
     name = "implicit-key-mapping"
     level = Level.WARNING
     summary = (
-        "a PyTorch-facing loader leaves `map_indices_contiguous` or `skip_enum_variants` implicit"
+        "a PyTorch-facing loader leaves `map_indices_contiguous` or `skip_enum_variants` "
+        "implicit where the default mis-maps the crate's module layout"
     )
     precision = "medium"
     fixable = True
@@ -118,14 +151,15 @@ class ImplicitKeyMapping(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         model = ctx.model
         for loader in model.key_loaders:
-            implicit = [o for o in loader.options if not loader.explicit(o)]
-            if not implicit or loader.elsewhere:
+            if loader.elsewhere:
                 continue
-            names = " and ".join(f"`{o}`" for o in implicit)
-            message = f"{loader.clause} leaves {names} implicit"
-            defaults = ", ".join(f"`{o} = {_literal(DEFAULTS[loader.kind][o])}`" for o in implicit)
-            label = f"maps keys with the default{'s' if len(implicit) > 1 else ''} {defaults}"
-            note = "by default it " + "; it ".join(DEFAULT_EFFECT[loader.kind][o] for o in implicit)
+            wrong = wrong_defaults(ctx, loader)
+            if not wrong:
+                continue
+            names = " and ".join(f"`{reason.option}`" for reason, _ in wrong)
+            facts = " and ".join(dict.fromkeys(layout_fact(reason) for reason, _ in wrong))
+            default = "its default mis-maps" if len(wrong) == 1 else "their defaults mis-map"
+            message = f"{loader.clause} leaves {names} implicit, and {default} {facts}"
             related = tuple(
                 RelatedLocation(ctx.location(op.node), "loaded here")
                 for op in loader.loads
@@ -144,25 +178,22 @@ class ImplicitKeyMapping(Rule):
                         loader.store.origin, f"`{loader.store.helper}` builds the store here"
                     ),
                 )
-            fix = key_mapping_fix(ctx, loader)
-            explicit = [o for o in loader.options if loader.explicit(o)]
-            if explicit:
-                what = f"write `{implicit[0]}` explicitly too (`{explicit[0]}` already is)"
-            elif len(implicit) > 1:
-                what = "write both options explicitly"
-            else:
-                what = f"write `{implicit[0]}` explicitly"
-            if fix is not None:
-                layout = ctx.model.layout.kind
-                help_text = f"{what}; for this crate's {layout.value} layout, {fix.title}"
-            else:
-                help_text = f"{what}, with the values your module layout needs"
+            related += tuple(
+                RelatedLocation(field.location, f"`{field.shown}` is declared here")
+                for field in dict.fromkeys(reason.field for reason, _ in wrong)
+                if field.location is not None
+            )
+            values = "".join(_call(reason.option, value) for reason, value in wrong)
+            consequences = "; ".join(
+                layout_consequence(reason, DEFAULTS[loader.kind][reason.option])
+                for reason, _ in wrong
+            )
+            help_text = f"{consequences}: write `{values}`"
             yield ctx.finding(
                 loader.report_at,
                 message,
-                label=label,
-                note=note,
+                label=_label(wrong[0][0]),
                 help=help_text,
                 related=related,
-                fix=fix,
+                fix=key_mapping_fix(ctx, loader, wrong),
             )

@@ -7,7 +7,16 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Level, RelatedLocation
 from burnlint.model.imports import StoreKind
+from burnlint.model.keymapping import (
+    KEY_OPTIONS,
+    LayoutReason,
+    layout_reasons,
+    loader_layout,
+    option_exists,
+)
 from burnlint.rules.base import Rule
+from burnlint.rules.describe import layout_stakes
+from burnlint.rules.implicit_key_mapping import prescribed
 
 if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext
@@ -24,7 +33,7 @@ class InconsistentKeyMapping(Rule):
     level = Level.WARNING
     summary = (
         "PyTorch-facing `PytorchStore` and `SafetensorsStore` loaders in one file map keys "
-        "differently"
+        "differently where the crate's module layout makes it matter"
     )
     precision = "medium"
     tags = ("correctness", "burn-store", "pytorch")
@@ -36,39 +45,69 @@ class InconsistentKeyMapping(Rule):
         safetensors = [loader for loader in loaders if loader.kind is StoreKind.SAFETENSORS]
         if not (pytorch and safetensors):
             return  # before reading the layout: it costs parsing the target's module files
-        options = ["map_indices_contiguous"]
-        # enum variant names only appear in paths when the target has module enums
-        if model.layout.has_module_enums or not model.layout.known:
-            options.append("skip_enum_variants")
+        existing = [o for o in KEY_OPTIONS if option_exists(o, model.burn_version)]
+        if not existing:
+            return  # a burn version without the options
+        layouts = {id(loader): loader_layout(loader, model) for loader in loaders}
+        # by the pair of layouts: most loaders of a file fill the same modules
+        pair_reasons: dict[tuple[int, int], dict[str, LayoutReason]] = {}
         for st in safetensors:
             for pt in pytorch:
+                # only the options the loaded layouts make matter (flat or unknown: none)
+                pair = (id(layouts[id(st)]), id(layouts[id(pt)]))
+                if pair not in pair_reasons:
+                    both = layouts[id(st)]
+                    if layouts[id(pt)] is not both:
+                        both = both.merge(layouts[id(pt)])
+                    pair_reasons[pair] = layout_reasons(both)
+                reasons = pair_reasons[pair]
+                options = [o for o in existing if o in reasons]
                 differing = [
                     o
                     for o in options
-                    if st.effective(o) is not None
+                    if o in st.options
+                    and o in pt.options
+                    and st.effective(o) is not None
                     and pt.effective(o) is not None
                     and st.effective(o) != pt.effective(o)
                 ]
                 if not differing:
                     continue
-                details = ", ".join(
-                    f"`{o}` is {_show(st.effective(o), st.explicit(o))} here and "
-                    f"{_show(pt.effective(o), pt.explicit(o))} for the `PytorchStore`"
+                shown = [
+                    f"`{o}` is {_show(st.effective(o), st.explicit(o))} here, "
+                    f"{_show(pt.effective(o), pt.explicit(o))} on the `PytorchStore`"
+                    for o in differing
+                ]
+                label = (
+                    shown[0]
+                    if len(shown) == 1
+                    else "both key-mapping options differ from the `PytorchStore`'s"
+                )
+                stakes = "; ".join(
+                    ([] if len(shown) == 1 else shown)
+                    + [layout_stakes(reasons[o]) for o in differing]
+                )
+                values = "".join(
+                    f".{o}({'true' if prescribed(reasons[o], st.kind) else 'false'})"
                     for o in differing
                 )
-                names = " and ".join(f"`{o}`" for o in differing)
+                fields = dict.fromkeys(reasons[o].field for o in differing)
                 yield ctx.finding(
                     st.report_at,
                     "this `SafetensorsStore` and the `PytorchStore` in the same file map keys "
                     "differently",
-                    label=f"{names} differ{'s' if len(differing) == 1 else ''} from the "
-                    "`PytorchStore`'s",
-                    note=f"{details}: the same weights load with one and fail or mis-map with "
-                    "the other",
-                    help="write the same explicit values on both stores",
+                    label=label,
+                    help=f"{stakes}; the same weights load with one store and fail or mis-map "
+                    f"with the other: write the same explicit values on both (`{values}` for "
+                    "this layout)",
                     related=(
                         RelatedLocation(
                             ctx.location(pt.report_at), "the `PytorchStore` is built here"
+                        ),
+                        *(
+                            RelatedLocation(field.location, f"`{field.shown}` is declared here")
+                            for field in fields
+                            if field.location is not None
                         ),
                     ),
                 )

@@ -1,18 +1,70 @@
-//! `PytorchStore` loaders: both key-mapping options must be written out (the defaults are
-//! true/true, the opposite of `SafetensorsStore`'s). Only Pytorch loaders in this file, so
-//! BL006 has nothing to compare.
+//! `PytorchStore` loaders of modules that mirror PyTorch's `nn.Sequential` layer by layer (a
+//! `Vec` of a module enum with parameter-free variants): the default
+//! `map_indices_contiguous(true)` renumbers `net.0, net.2` to `net.0, net.1` and breaks them.
+//! `skip_enum_variants` defaults to `true`, which is what they need. Modules without index gaps
+//! (flat structs, `Vec`s of blocks) are clean with the defaults. Only Pytorch
+//! loaders in this file, so BL006 has nothing to compare.
 
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use burn::nn::conv::Conv2d;
+use burn::nn::pool::MaxPool2d;
+use burn::nn::{Dropout, LayerNorm, Linear, Relu};
 use burn::prelude::*;
 use burn_store::PytorchStore as Pt;
 use burn_store::{BurnpackStore, KeyRemapper, ModuleSnapshot, ModuleStore, PyTorchToBurnAdapter, PytorchStore};
 
 use crate::config::ImportOptions;
 use crate::data::Batch;
-use crate::model::{Backbone, Mlp};
 use crate::train::{evaluate, optimizer_step, train_epoch};
+
+/// `nn.Sequential(nn.Linear, nn.ReLU, nn.Linear)` copied layer by layer.
+#[derive(Module, Debug)]
+pub enum Layer<B: Backend> {
+    Linear(Linear<B>),
+    Relu(Relu),
+}
+
+#[derive(Module, Debug)]
+pub struct Mlp<B: Backend> {
+    net: Vec<Layer<B>>,
+}
+
+/// torchvision's VGG `features`: convolutions, ReLUs and poolings in one Sequential.
+#[derive(Module, Debug)]
+pub enum VggLayer<B: Backend> {
+    Conv(Conv2d<B>),
+    Relu(Relu),
+    Pool(MaxPool2d),
+}
+
+#[derive(Module, Debug)]
+pub struct Backbone<B: Backend> {
+    features: Vec<VggLayer<B>>,
+}
+
+/// Named fields only: no index for either option to change.
+#[derive(Module, Debug)]
+pub struct Classifier<B: Backend> {
+    fc1: Linear<B>,
+    dropout: Dropout,
+    fc2: Linear<B>,
+}
+
+/// A `ModuleList` of transformer blocks: `blocks.0, blocks.1, ...` without gaps.
+#[derive(Module, Debug)]
+pub struct Block<B: Backend> {
+    attn: Linear<B>,
+    mlp: Linear<B>,
+    norm: LayerNorm<B>,
+}
+
+#[derive(Module, Debug)]
+pub struct Encoder<B: Backend> {
+    blocks: Vec<Block<B>>,
+    norm: LayerNorm<B>,
+}
 
 /// The example's loader: nothing explicit.
 pub fn load_torch(device: &Device, path: &Path) -> Mlp {
@@ -41,15 +93,16 @@ pub fn import_and_finetune(device: &Device, weights: &Path, batches: &[Batch], e
     Ok(model)
 }
 
-/// Only `map_indices_contiguous` is written.
+/// Clean: the mirror's `map_indices_contiguous(false)` is written; `skip_enum_variants`
+/// defaults to `true`, which the mirror needs.
 pub fn load_mirror_layout(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
-    let mut store = PytorchStore::from_file(path).map_indices_contiguous(false); // expect: BL005
+    let mut store = PytorchStore::from_file(path).map_indices_contiguous(false);
     model.load_from(&mut store)?;
     Ok(model)
 }
 
-/// Only `skip_enum_variants` is written (the afine/dists shape).
+/// Only `skip_enum_variants` is written (the afine/dists shape): the renumbering stays.
 pub fn load_backbone(device: &Device, path: &Path) -> Result<Backbone> {
     let mut model = Backbone::new(device);
     let mut store = PytorchStore::from_file(path) // expect: BL005
@@ -143,7 +196,7 @@ pub fn load_through_helper(device: &Device, path: &Path) -> Result<Mlp> {
     Ok(model)
 }
 
-/// Clean: both written.
+/// Clean: both written (to values of the author's choosing).
 pub fn load_explicit(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
     let mut store = PytorchStore::from_file(path)
@@ -192,5 +245,36 @@ pub fn load_burnpack(device: &Device, path: &Path) -> Result<Mlp> {
         .with_from_adapter(PyTorchToBurnAdapter)
         .with_remap_pattern(r"^layers\.", "net.");
     model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// A generic module: the loaded type is not known here, so every module of the target counts,
+/// and the target holds mirrors.
+pub fn load_any_module<B: Backend, M: Module<B> + ModuleSnapshot<B>>(mut model: M, path: &Path) -> Result<M> {
+    let mut store = PytorchStore::from_file(path); // expect: BL005
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// Clean: a flat module has no index to renumber.
+pub fn load_classifier(device: &Device, path: &Path) -> Result<Classifier> {
+    let mut model = Classifier::new(device);
+    model.load_from(&mut PytorchStore::from_file(path))?;
+    Ok(model)
+}
+
+/// Clean: transformer blocks are a `ModuleList` in PyTorch, numbered without gaps.
+pub fn load_encoder(device: &Device, path: &Path) -> Result<Encoder> {
+    let mut model: Encoder = Encoder::new(device);
+    let mut store = PytorchStore::from_file(path).with_top_level_key("model");
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// Clean: a store-side load of a flat module.
+pub fn load_classifier_store_side(device: &Device, path: &Path) -> Result<Classifier> {
+    let mut model = Classifier::new(device);
+    let mut store = PytorchStore::from_file(path);
+    store.apply_to(&mut model)?;
     Ok(model)
 }

@@ -1,10 +1,15 @@
 //! `SafetensorsStore` loaders that read PyTorch-named tensors (the adapter, or remapped keys)
-//! but leave the key-mapping options at `SafetensorsStore`'s false/false. No `PytorchStore`
-//! in this file.
+//! and leave the key-mapping options at `SafetensorsStore`'s false/false. That is wrong for a
+//! `Vec<Linear>` standing for an `nn.Sequential` with activations (`net.0, net.2` are not
+//! renumbered, `net.1` is not found) and for a module enum (the keys must name its variants);
+//! it is right for flat modules and for `ModuleList`s of blocks or norms. No `PytorchStore` in
+//! this file.
 
 use std::path::Path;
 
 use anyhow::{bail, Result};
+use burn::nn::conv::Conv2d;
+use burn::nn::{Embedding, LayerNorm, Linear, Relu};
 use burn::prelude::*;
 use burn_store::SafetensorsStore as St;
 use burn_store::{
@@ -13,8 +18,45 @@ use burn_store::{
 };
 
 use crate::data::Batch;
-use crate::model::Mlp;
 use crate::train::{evaluate, optimizer_step, train_epoch};
+
+/// `nn.Sequential(nn.Linear, nn.ReLU, nn.Linear)` with the ReLU kept apart.
+#[derive(Module, Debug)]
+pub struct Mlp<B: Backend> {
+    net: Vec<Linear<B>>,
+    act: Relu,
+}
+
+/// A head that is one of two layer kinds: burn's paths name the variant (`head.Conv.weight`).
+#[derive(Module, Debug)]
+pub enum Head<B: Backend> {
+    Linear(Linear<B>),
+    Conv(Conv2d<B>),
+}
+
+#[derive(Module, Debug)]
+pub struct Tagger<B: Backend> {
+    embed: Embedding<B>,
+    head: Head<B>,
+}
+
+/// A Hugging Face style transformer: `layers.N` and the per-stage norms are `ModuleList`s.
+#[derive(Module, Debug)]
+pub struct DecoderLayer<B: Backend> {
+    q_proj: Linear<B>,
+    k_proj: Linear<B>,
+    v_proj: Linear<B>,
+    o_proj: Linear<B>,
+    input_layernorm: LayerNorm<B>,
+}
+
+#[derive(Module, Debug)]
+pub struct Decoder<B: Backend> {
+    embed_tokens: Embedding<B>,
+    layers: Vec<DecoderLayer<B>>,
+    stage_norms: Vec<LayerNorm<B>>,
+    norm: LayerNorm<B>,
+}
 
 /// The README / MIGRATION loader.
 pub fn load_safetensors(device: &Device, path: &Path) -> Mlp {
@@ -92,17 +134,17 @@ pub fn load_with_remapper(device: &Device, path: &Path) -> Result<Mlp> {
     Ok(model)
 }
 
-/// The adapter and one option: `skip_enum_variants` still implicit.
+/// Clean: the adapter and the option the layout needs; `Mlp` has no enum to skip.
 pub fn load_contiguous_only(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
-    let mut store = SafetensorsStore::from_file(path) // expect: BL005
+    let mut store = SafetensorsStore::from_file(path)
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(true);
     model.load_from(&mut store)?;
     Ok(model)
 }
 
-/// The adapter and the other option: `map_indices_contiguous` still implicit.
+/// The adapter and the other option: `map_indices_contiguous`, the one that matters, implicit.
 pub fn load_enum_only(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
     let mut store = SafetensorsStore::from_file(path) // expect: BL005
@@ -199,4 +241,41 @@ pub fn load_burnpack(device: &Device, path: &Path) -> Result<Mlp> {
 pub fn list_keys(path: &Path) -> Result<Vec<String>> {
     let mut store = SafetensorsStore::from_file(path);
     Ok(store.keys()?)
+}
+
+/// A module enum: `skip_enum_variants` is implicit, `map_indices_contiguous` does not matter.
+pub fn load_tagger(device: &Device, path: &Path) -> Result<Tagger> {
+    let mut model = Tagger::new(device);
+    let mut store = SafetensorsStore::from_file(path) // expect: BL005
+        .with_from_adapter(PyTorchToBurnAdapter)
+        .map_indices_contiguous(false);
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// Clean: the enum's variant names skipped; nothing is indexed.
+pub fn load_tagger_skipping(device: &Device, path: &Path) -> Result<Tagger> {
+    let mut model: Tagger = Tagger::new(device);
+    let mut store = SafetensorsStore::from_file(path)
+        .with_from_adapter(PyTorchToBurnAdapter)
+        .skip_enum_variants(true);
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// Clean: a Hugging Face checkpoint; its `layers.N` and norms are numbered without gaps.
+pub fn load_decoder(device: &Device, path: &Path) -> Result<Decoder> {
+    let mut model = Decoder::new(device);
+    let mut store = SafetensorsStore::from_file(path)
+        .with_from_adapter(PyTorchToBurnAdapter)
+        .with_key_remapping(r"^model\.", "");
+    model.load_from(&mut store)?;
+    Ok(model)
+}
+
+/// Clean: the same checkpoint into a typed parameter.
+pub fn reload_decoder(model: &mut Decoder, path: &Path) -> Result<()> {
+    let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter);
+    model.load_from(&mut store)?;
+    Ok(())
 }

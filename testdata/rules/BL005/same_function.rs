@@ -1,16 +1,24 @@
 //! A plain `SafetensorsStore` loaded in the same function as a PyTorch loader reads the same
-//! PyTorch keys, so its options matter too. Every effective value in this file is false/false
+//! PyTorch keys, so its options matter too: `Mlp`'s `Vec<Linear>` needs the renumbering that
+//! `SafetensorsStore` leaves off by default. Every effective value in this file is false/false
 //! (the Pytorch loaders say so explicitly), so BL006 stays quiet.
 
 use std::path::Path;
 
 use anyhow::{bail, Result};
+use burn::nn::{Linear, Relu};
 use burn::prelude::*;
 use burn_store::{BurnpackStore, ModuleSnapshot, ModuleStore, PyTorchToBurnAdapter, PytorchStore, SafetensorsStore};
 
 use crate::data::Batch;
-use crate::model::Mlp;
 use crate::train::{evaluate, optimizer_step, train_epoch};
+
+/// `nn.Sequential(nn.Linear, nn.ReLU, nn.Linear)` with the ReLU kept apart.
+#[derive(Module, Debug)]
+pub struct Mlp<B: Backend> {
+    net: Vec<Linear<B>>,
+    act: Relu,
+}
 
 /// Either export of the same PyTorch model, by extension.
 pub fn load_any(device: &Device, path: &Path) -> Result<Mlp> {

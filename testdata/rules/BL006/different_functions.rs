@@ -1,18 +1,32 @@
 //! Initialise from PyTorch once, then train and resume from Burn's own Safetensors
 //! checkpoints. The checkpoints carry Burn's key names: those loaders are not PyTorch-facing,
 //! and their false/false defaults are not inconsistent with the Pytorch loader's true/true.
+//! `Mlp` mirrors PyTorch's Sequential layer by layer, so both options matter here.
 
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use burn::nn::{Linear, Relu};
 use burn::prelude::*;
 use burn_store::{HalfPrecisionAdapter, ModuleSnapshot, PytorchStore, SafetensorsStore};
 
 use crate::data::Batch;
-use crate::model::Mlp;
 use crate::train::{evaluate, optimizer_step, train_epoch};
 
-/// The Pytorch side relies on its defaults: BL005, nothing to compare.
+/// `nn.Sequential(nn.Linear, nn.ReLU, nn.Linear)` copied layer by layer.
+#[derive(Module, Debug)]
+pub enum Layer<B: Backend> {
+    Linear(Linear<B>),
+    Relu(Relu),
+}
+
+#[derive(Module, Debug)]
+pub struct Mlp<B: Backend> {
+    net: Vec<Layer<B>>,
+}
+
+/// The Pytorch side relies on its defaults, whose renumbering breaks the mirror: BL005,
+/// nothing to compare.
 pub fn init_from_torch(device: &Device, weights: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
     let mut store = PytorchStore::from_file(weights); // expect: BL005

@@ -25,10 +25,10 @@ impl<B: Backend> Mlp<B> {
     }
 }
 
-/// The `.pt` side relies on the defaults (true/true).
+/// The `.pt` side relies on the defaults (true/true), which are right for this layout.
 pub fn load_pt<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
-    model.load_from(&mut PytorchStore::from_file(path))?; // expect: BL005
+    model.load_from(&mut PytorchStore::from_file(path))?;
     Ok(model)
 }
 
@@ -43,10 +43,10 @@ pub fn load_st<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     Ok(model)
 }
 
-/// Clean for BL006 (implicit `skip_enum_variants` does not matter here); BL005 still wants it.
+/// Clean: `map_indices_contiguous(true)` written; `skip_enum_variants` does not matter here.
 pub fn load_st_contiguous<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
-    let mut store = SafetensorsStore::from_file(path) // expect: BL005
+    let mut store = SafetensorsStore::from_file(path)
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(true);
     model.load_from(&mut store)?;

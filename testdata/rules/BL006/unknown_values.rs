@@ -1,14 +1,27 @@
 //! Explicit values that are not literals: the Pytorch loader's effective values are unknown,
-//! so nothing is provably inconsistent. Both options are written, so BL005 is quiet too.
+//! so nothing is provably inconsistent, although `Net` mirrors a Sequential (both options
+//! matter). Both options are written, so BL005 is quiet too.
 
 use std::path::Path;
 
 use anyhow::Result;
+use burn::nn::{Linear, Relu};
 use burn::prelude::*;
 use burn_store::{ModuleSnapshot, PyTorchToBurnAdapter, PytorchStore, SafetensorsStore};
 
 use crate::config::ImportOptions;
-use crate::model::Net;
+
+/// `nn.Sequential(nn.Linear, nn.ReLU, nn.Linear)` copied layer by layer.
+#[derive(Module, Debug)]
+pub enum Layer<B: Backend> {
+    Linear(Linear<B>),
+    Relu(Relu),
+}
+
+#[derive(Module, Debug)]
+pub struct Net<B: Backend> {
+    net: Vec<Layer<B>>,
+}
 
 /// Values from the import configuration, on the Pytorch side.
 pub fn load_pt(device: &Device, path: &Path, opts: &ImportOptions) -> Result<Net> {

@@ -1,5 +1,6 @@
-//! Loaders for the PyTorch exports of the MLP. The fix writes `map_indices_contiguous(true)`
-//! and the store's own `skip_enum_variants` default, only where an option is missing.
+//! Loaders for the PyTorch exports of the MLP. `PytorchStore`'s defaults are right for it; a
+//! `SafetensorsStore` needs `map_indices_contiguous(true)`, which the fix writes where it is
+//! missing. `skip_enum_variants` does not matter: the crate has no module enum.
 
 use std::path::Path;
 
@@ -11,20 +12,20 @@ use burn_store::{
 
 use crate::model::Mlp;
 
-/// `torch.save(model.state_dict())`, on the defaults.
+/// Clean: `torch.save(model.state_dict())`, on the defaults, which renumber `net.2` to `net.1`.
 pub fn from_torch<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
-    let mut store = PytorchStore::from_file(path); // expect: BL005
+    let mut store = PytorchStore::from_file(path);
     model
         .load_from(&mut store)
         .with_context(|| format!("loading {}", path.display()))?;
     Ok(model)
 }
 
-/// A training checkpoint with the weights under `state_dict`; one option written.
+/// Clean: a training checkpoint with the weights under `state_dict`; one option written.
 pub fn from_torch_checkpoint<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
-    let mut store = PytorchStore::from_file(path) // expect: BL005
+    let mut store = PytorchStore::from_file(path)
         .with_top_level_key("state_dict")
         .skip_enum_variants(true);
     model.load_from(&mut store)?;

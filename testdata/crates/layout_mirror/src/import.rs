@@ -1,7 +1,8 @@
-//! Loaders for the PyTorch exports of the mirrored MLP, as first written: every one relies on
-//! a default somewhere. The fix writes `map_indices_contiguous(false)` and
-//! `skip_enum_variants(true)` where they are missing, which also makes the two store types
-//! agree (BL006 has no fix of its own).
+//! Loaders for the PyTorch exports of the mirrored MLP, as first written. The mirror needs
+//! `map_indices_contiguous(false)` and `skip_enum_variants(true)`: `PytorchStore`'s default
+//! renumbering and `SafetensorsStore`'s default variant names are wrong for it, the other two
+//! defaults right. The fix writes the wrong ones out where they are missing, which also makes
+//! the two store types agree (BL006 has no fix of its own).
 
 use std::path::Path;
 
@@ -26,10 +27,10 @@ pub fn from_torch_hinted<B: Backend>(device: &B::Device, path: &Path) -> Result<
     Ok(model)
 }
 
-/// The index option right, the enum option implicit.
+/// Clean: the index option right, the enum option at its right default.
 pub fn from_torch_checkpoint<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
-    let mut store = PytorchStore::from_file(path) // expect: BL005
+    let mut store = PytorchStore::from_file(path)
         .with_top_level_key("model")
         .map_indices_contiguous(false);
     model.load_from(&mut store)?;
@@ -44,11 +45,12 @@ pub fn from_safetensors<B: Backend>(device: &B::Device, path: &Path) -> Result<M
     Ok(model)
 }
 
-/// The adapter through a binding, the enum option written.
+/// The adapter through a binding, the enum option written; the index option at its right
+/// default, which differs from the `PytorchStore` loaders' (BL006 only).
 pub fn from_safetensors_bound<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
     let adapter = PyTorchToBurnAdapter;
-    let mut store = SafetensorsStore::from_file(path) // expect: BL005, BL006
+    let mut store = SafetensorsStore::from_file(path) // expect: BL006
         .with_from_adapter(adapter)
         .skip_enum_variants(true);
     store.apply_to(&mut model)?;
