@@ -78,10 +78,17 @@ def test_fix_pairs(fixed: Path, tmp_path: Path) -> None:
 def test_bl005_fix_follows_a_multi_line_builder_chain(tmp_path: Path) -> None:
     """In a chain with one call per line the options go at its end, one per line, indented
     like the chain (as the rule doc's example writes them), with the file's line endings."""
-    crate = tmp_path / "layout_linear"
-    shutil.copytree(TESTDATA / "crates" / "layout_linear", crate)
+    crate = tmp_path / "layout_mirror"
+    shutil.copytree(TESTDATA / "crates" / "layout_mirror", crate)
     target = crate / "src" / "import.rs"
-    target.write_bytes(target.read_bytes().replace(b"\n", b"\r\n"))
+    source = target.read_text(encoding="utf-8")
+    source = source.replace(
+        "let mut store = PytorchStore::from_file(path).skip_enum_variants(true); // expect: BL005",
+        "let mut store = PytorchStore::from_file(path) // expect: BL005\n"
+        '        .with_top_level_key("state_dict")\n'
+        "        .skip_enum_variants(true);",
+    )
+    target.write_bytes(source.replace("\n", "\r\n").encode())
     _fix_once(target, crate)
     fixed = target.read_bytes().decode()
     assert "\n" not in fixed.replace("\r\n", "")
@@ -89,12 +96,12 @@ def test_bl005_fix_follows_a_multi_line_builder_chain(tmp_path: Path) -> None:
         "    let mut store = PytorchStore::from_file(path) // expect: BL005\r\n"
         '        .with_top_level_key("state_dict")\r\n'
         "        .skip_enum_variants(true)\r\n"
-        "        .map_indices_contiguous(true);\r\n"
+        "        .map_indices_contiguous(false);\r\n"
     ) in fixed
     # a chain on one line gets the options on that line, after its last builder call
     assert (
         "SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter)"
-        ".map_indices_contiguous(true).skip_enum_variants(false);"
+        ".skip_enum_variants(true);"
     ) in fixed
 
 

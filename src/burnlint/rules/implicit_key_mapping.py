@@ -188,12 +188,13 @@ class ImplicitKeyMapping(Rule):
                 layout_consequence(reason, DEFAULTS[loader.kind][reason.option])
                 for reason, _ in wrong
             )
-            help_text = f"{consequences}: write `{values}`"
+            fix = key_mapping_fix(ctx, loader, wrong)
+            help_text = f"{consequences}: {fix.title if fix is not None else f'write `{values}`'}"
             yield ctx.finding(
                 loader.report_at,
                 message,
                 label=_label(wrong[0][0]),
                 help=help_text,
                 related=related,
-                fix=key_mapping_fix(ctx, loader, wrong),
+                fix=fix,
             )

@@ -63,6 +63,7 @@ class StoreOverwriteInLoop(Rule):
                         f"`{store.helper}` builds the store here, without `.overwrite(..)`",
                     ),
                 )
+            fix = overwrite_fix(ctx, store)
             message = f"`{kind}` is saved into in a loop but refuses to overwrite its file"
             yield ctx.finding(
                 repeated.report_at,
@@ -70,7 +71,12 @@ class StoreOverwriteInLoop(Rule):
                 label=repeated.why,
                 note="from the second iteration on every save returns `File already exists` and "
                 "the checkpoint stays at the first save",
-                help=f"{OVERWRITE_FIX_TITLE} to the store, or save each iteration to its own path",
+                help=(
+                    f"{fix.title}, or save each iteration to its own path"
+                    if fix is not None and store.helper is not None
+                    else f"{OVERWRITE_FIX_TITLE} to the store, or save each iteration to its "
+                    "own path"
+                ),
                 related=related,
-                fix=overwrite_fix(ctx, store),
+                fix=fix,
             )

@@ -1,7 +1,22 @@
 //! Negative tests: a load that a test means to fail tests the failure, not the key mapping.
 //! In a `#[should_panic]` test, or with its `Result` asserted to be an `Err` (`is_err()`,
 //! `unwrap_err()`, `expect_err(..)`, `matches!(r, Err(..))`), it is no PyTorch-facing load to
-//! fix. Every other test load is.
+//! fix. Every other test load is. `Net` mirrors a PyTorch Sequential (a `Vec` of a module enum
+//! with a parameter-free variant), so `PytorchStore`'s default renumbering mis-maps it.
+
+use burn::nn::{Linear, Relu};
+use burn::prelude::*;
+
+#[derive(Module, Debug)]
+pub enum Layer<B: Backend> {
+    Linear(Linear<B>),
+    Relu(Relu),
+}
+
+#[derive(Module, Debug, Default)]
+pub struct Net<B: Backend> {
+    net: Vec<Layer<B>>,
+}
 
 #[cfg(test)]
 mod tests {
@@ -10,7 +25,7 @@ mod tests {
         SafetensorsStore,
     };
 
-    use crate::model::Net;
+    use super::Net;
 
     #[test]
     #[should_panic]
