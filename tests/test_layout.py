@@ -170,6 +170,6 @@ def test_messages_name_the_layout_fact_and_labels_stay_short() -> None:
         "`net: Vec<Layer>` mirrors a PyTorch Sequential; the default renumbering shifts its indices"
     )
     assert first.help is not None and first.help.endswith(
-        ": write `.map_indices_contiguous(false)`"
+        ": write `.map_indices_contiguous(false)` for the mirror `net: Vec<Layer>`"
     )
     assert "`Layer::Relu` holds no parameters" in first.help
