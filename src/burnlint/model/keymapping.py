@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
+    from burnlint.model.scopes import Binding
     from burnlint.syntax import Ancestry
 
 _SPACE = re.compile(r"\s+")
@@ -243,6 +244,20 @@ def reports_when_returned(store: StoreBuild) -> bool:
     return store.kind is StoreKind.PYTORCH or "PyTorchToBurnAdapter" in store.adapters
 
 
+def _let_binding(value: Node, model: FileModel) -> Binding | None:
+    """The binding ``let x = value;`` (or ``let mut x``) gives ``value``, if it is one."""
+    ancestry = model.ancestry
+    parent = ancestry.parent(value)
+    if parent is None or parent.type != "let_declaration" or field_of(value, ancestry) != "value":
+        return None
+    pattern = parent.child_by_field_name("pattern")
+    if pattern is not None and pattern.type == "mut_pattern":
+        pattern = next((c for c in pattern.named_children if c.type == "identifier"), None)
+    if pattern is None or pattern.type != "identifier":
+        return None
+    return model.resolution.binding_of(pattern)
+
+
 def _chain_top(node: Node, ancestry: Ancestry) -> Node:
     """The end of a builder chain starting at ``node``: `X::from_file(p).a(..).b(..)`."""
     current = node
@@ -389,15 +404,7 @@ def _asserted_to_fail(op: StoreOp, model: FileModel) -> bool:
     method = _method_called_on(value, ancestry)
     if method in _FAILURE_METHODS:
         return True
-    parent = ancestry.parent(value)
-    if parent is None or parent.type != "let_declaration" or field_of(value, ancestry) != "value":
-        return False
-    pattern = parent.child_by_field_name("pattern")
-    if pattern is not None and pattern.type == "mut_pattern":
-        pattern = next((c for c in pattern.named_children if c.type == "identifier"), None)
-    if pattern is None or pattern.type != "identifier":
-        return False
-    binding = model.resolution.binding_of(pattern)
+    binding = _let_binding(value, model)
     if binding is None:
         return False
     for use in binding.uses:
@@ -471,14 +478,7 @@ def _store_use(top: Node, model: FileModel) -> str | None:
         call = ancestry.parent(parent)
         parts = method_call_parts(call) if call is not None else None
         return "keys" if parts is not None and parts[1] in _KEY_READERS else None
-    if parent.type != "let_declaration" or field_of(node, ancestry) != "value":
-        return None
-    pattern = parent.child_by_field_name("pattern")
-    if pattern is not None and pattern.type == "mut_pattern":
-        pattern = next((c for c in pattern.named_children if c.type == "identifier"), None)
-    if pattern is None or pattern.type != "identifier":
-        return None
-    binding = model.resolution.binding_of(pattern)
+    binding = _let_binding(node, model)
     if binding is None:
         return None
     found: str | None = None

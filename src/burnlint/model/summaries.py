@@ -15,6 +15,7 @@ from burnlint.model.helpers import Direction, ForeignStore, HelperSummary, OkFlo
 from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
 from burnlint.model.resolve import FnKey
 from burnlint.model.results import ERRORS, FIELD_CHECKS, MISSING, NOTHING, WHOLE, Check, UseClass
+from burnlint.model.stores import Backing
 from burnlint.syntax import (
     arguments_of,
     call_path,
@@ -117,28 +118,22 @@ def foreign_store(model: FileModel, build: StoreBuild, helper: str) -> ForeignSt
         sorted((name, setting.value, setting.definite) for name, setting in build.options.items())
     )
     if build.origin is not None and build.helper is not None:
-        return ForeignStore(
-            build.kind,
-            build.constructor,
-            build.backing.value == "file",
-            options,
-            build.adapters,
-            build.remaps,
-            build.origin,
-            build.helper,
-            build.overwrite_edit,
-        )
-    end = build.constructor_node.end_byte
+        origin, builder, edit = build.origin, build.helper, build.overwrite_edit
+    else:
+        end = build.constructor_node.end_byte
+        origin = Location(model.path, model.source.node_span(build.constructor_node))
+        builder = helper
+        edit = Edit(model.path, end, end, ".overwrite(true)", span=model.source.span(end, end))
     return ForeignStore(
         build.kind,
         build.constructor,
-        build.backing.value == "file",
+        build.backing is Backing.FILE,
         options,
         build.adapters,
         build.remaps,
-        Location(model.path, model.source.node_span(build.constructor_node)),
-        helper,
-        Edit(model.path, end, end, ".overwrite(true)", span=model.source.span(end, end)),
+        origin,
+        builder,
+        edit,
     )
 
 
