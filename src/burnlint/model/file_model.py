@@ -27,7 +27,7 @@ from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.model.summaries import ApplyTrace
 from burnlint.prefilter import has_trigger
 from burnlint.source import SourceFile
-from burnlint.syntax import nodes_of_type
+from burnlint.syntax import arguments_of, method_call_parts, nodes_of_type
 from burnlint.targets import Target
 from burnlint.versions import release_series
 
@@ -218,6 +218,26 @@ class FileModel:
         if key is _UNSEEN:
             key = self.calls_resolved[call.id] = self.resolver.resolve(call)
         return self.summaries.get(key) if isinstance(key, FnKey) else None
+
+    def argument_checks(self, argument: Node) -> Check:
+        """What the function a call passes ``argument`` (an ``ApplyResult``) to reads of it:
+        all of it, unless the call resolves to a crate-local function whose summary says
+        which fields that parameter has read."""
+        arguments = self.ancestry.parent(argument)
+        call = self.ancestry.parent(arguments) if arguments is not None else None
+        if call is None or call.type != "call_expression":
+            return WHOLE
+        summary = self.helper_called(call)
+        if summary is None or not summary.param_checks:
+            return WHOLE
+        index = next((i for i, a in enumerate(arguments_of(call)) if a == argument), None)
+        if index is None:
+            return WHOLE
+        definition = self.view.definition(summary.key)
+        if method_call_parts(call) is None and definition is not None and definition.method:
+            index -= 1  # `Checker::check(&checker, r)`: the receiver is the first argument
+        checks = summary.checks_of_parameter(index) if index >= 0 else None
+        return WHOLE if checks is None else checks
 
     def exported_summaries(self) -> dict[FnKey, HelperSummary]:
         """The summaries of the functions this file defines (``summaries.py``)."""

@@ -64,6 +64,9 @@ class HelperSummary:
     # indices (among the non-self parameters) of the parameters the saved store's path is
     # built from; () for a fixed path; None when it depends on something else
     path_params: tuple[int, ...] | None = None
+    # what it reads of an `ApplyResult` passed to it, by parameter index (among the non-self
+    # parameters), for parameters whose type names one and that it does not read in full
+    param_checks: tuple[tuple[int, frozenset[str]], ...] = ()
     location: Location | None = None  # the function's name
 
     @property
@@ -75,6 +78,11 @@ class HelperSummary:
         """A call of it is a store operation: its `Result` carries a store error, or its
         value an `ApplyResult`."""
         return bool(self.errors) or self.ok is not None
+
+    def checks_of_parameter(self, index: int) -> frozenset[str] | None:
+        """What the function reads of an ``ApplyResult`` passed as parameter ``index``;
+        None when it is not known to read less than all of it."""
+        return next((checks for i, checks in self.param_checks if i == index), None)
 
     @property
     def direction(self) -> Direction:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
+    from burnlint.syntax import Ancestry
 
 
 MAX_FOLLOW_DEPTH = 100
@@ -447,6 +448,7 @@ class ResultClassifier:
         body = match.child_by_field_name("body")
         arms = [c for c in body.named_children if c.type == "match_arm"] if body is not None else []
         err_arms: list[Node] = []
+        handled: list[Node] = []  # Err arms that hand the error out as the match's value
         result = ResultUse(UseClass.DISCARDED, match)
         for arm in arms:
             pattern = arm.child_by_field_name("pattern")
@@ -456,6 +458,9 @@ class ResultClassifier:
             covers_err, covers_ok, ok_pattern = _arm_covers(pattern)
             if covers_err:
                 err_arms.append(value)
+                if _yields_bound(value, pattern, self.ancestry) and self._value_used(match):
+                    # `let e = match op() { Ok(_) => .., Err(e) => e }; report(e)`
+                    handled.append(value)
             if covers_ok and ok_pattern is not None:
                 self._bind_ok(ok_pattern, result)
             elif covers_ok:
@@ -463,9 +468,22 @@ class ResultClassifier:
         if not err_arms:
             result.use = UseClass.PROPAGATED
             return result
-        result.use = max(self._err_arm(v, match) for v in err_arms)
+        result.use = max(
+            UseClass.HANDLED if v in handled else self._err_arm(v, match) for v in err_arms
+        )
         result.err_path = err_arms
         return result
+
+    def _value_used(self, expression: Node) -> bool:
+        """Whether the value of ``expression`` is bound by a `let` to a name that is used."""
+        parent = self.ancestry.parent(expression)
+        if parent is None or parent.type != "let_declaration":
+            return False
+        pattern = parent.child_by_field_name("pattern")
+        if pattern is None or pattern.type != "identifier":
+            return False
+        binding = self.model.resolution.binding_of(pattern)
+        return binding is not None and bool(binding.uses)
 
     def _err_arm(self, value: Node, match: Node) -> UseClass:
         """An Err arm whose value is an `Err(..)` hands the error on to whoever uses the
@@ -580,6 +598,20 @@ class ResultClassifier:
         return UseClass.DISCARDED
 
 
+def _yields_bound(value: Node, pattern: Node, ancestry: Ancestry) -> bool:
+    """Whether an arm's value is, as a whole, a name its pattern binds (``Err(e) => e``)."""
+    tail = value
+    if tail.type == "block":
+        named = [c for c in tail.named_children if c.type not in ("line_comment", "block_comment")]
+        if not named or not is_tail_expression(named[-1], ancestry):
+            return False
+        tail = named[-1]
+    if tail.type != "identifier":
+        return False
+    name = text(tail)
+    return any(n.type == "identifier" and text(n) == name for n in walk(pattern))
+
+
 def _arm_covers(pattern: Node) -> tuple[bool, bool, Node | None]:
     """Whether a match/let pattern covers Err, Ok, and the ``Ok(..)`` pattern if any."""
     covers_err = covers_ok = False
@@ -634,6 +666,27 @@ FIELD_CHECKS: dict[str, Check] = {
 }
 
 
+def macro_use_checks(use: Use, what: str = "result", path: tuple[int | str, ...] = ()) -> Check:
+    """What a use in a macro's arguments reads of what is followed (an ``ApplyResult``:
+    ``what`` "result"; or its ``missing``/``errors`` list), held at ``path`` in the used
+    binding's value (tuple indices, struct fields). Formatting a value whole prints the
+    result's missing paths and errors (``{r:?}``, ``"{}", r``); reading another field of a
+    value that holds it reads nothing of it; a method of that value may read it."""
+    followed = WHOLE if what == "result" else frozenset({what})
+    if use.capture:
+        return followed
+    trail = use.trail
+    for depth, step in enumerate(path):
+        if depth >= len(trail) or depth >= use.fields:
+            return followed  # printed whole, or a method of the value holding it
+        if trail[depth] != str(step):
+            return NOTHING  # another field
+    rest = trail[len(path) :]
+    if what != "result" or not rest:
+        return followed
+    return FIELD_CHECKS.get(rest[0], NOTHING)
+
+
 class ApplyChecker:
     """Which parts of an ``ApplyResult`` value some code reads."""
 
@@ -673,9 +726,7 @@ class ApplyChecker:
         return self.of_value(block)
 
     def _macro(self, use: Use) -> Check:
-        if use.capture or not use.trail:
-            return WHOLE  # `{r}`, `{r:?}`, `"{}", r`: the summary lists missing and errors
-        return FIELD_CHECKS.get(use.trail[0], NOTHING)
+        return macro_use_checks(use)
 
     def of_value(self, node: Node) -> Check:
         key = node.id
@@ -754,6 +805,7 @@ class ApplyChecker:
                 call = self.ancestry.parent(parent)
                 if call is not None and call_path(call)[-1:] == ["drop"]:
                     return NOTHING
+                return self.model.argument_checks(node)
             return WHOLE
         if kind == "reference_expression":
             return self.of_value(parent)

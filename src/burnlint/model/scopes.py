@@ -32,13 +32,15 @@ class Use:
 
     ``node`` is the identifier (or, for a format capture, the string literal). For references
     inside a macro's token tree, ``macro`` is the innermost macro invocation and ``trail`` the
-    ``.name`` tokens that follow the identifier (``r.missing.is_empty()`` -> missing, is_empty).
+    ``.name`` tokens that follow the identifier (``r.missing.is_empty()`` -> missing, is_empty;
+    ``fields`` 1: ``is_empty`` is called).
     """
 
     node: Node
     macro: Node | None = None
     trail: tuple[str, ...] = ()
     capture: bool = False
+    fields: int = 0  # how many names of ``trail`` come before the first method call
 
 
 @dataclass(eq=False)
@@ -404,15 +406,11 @@ class _Resolver:
                     previous = children[index - 1].type if index > 0 else ""
                     if previous in (".", "::"):
                         continue
-                    self.reference(
-                        child, Use(child, macro=invocation, trail=_trail(children, index))
-                    )
+                    self.reference(child, _macro_use(child, invocation, children, index))
                 elif child.type == "self":
                     binding = self.lookup("self")
                     if binding is not None:
-                        binding.uses.append(
-                            Use(child, macro=invocation, trail=_trail(children, index))
-                        )
+                        binding.uses.append(_macro_use(child, invocation, children, index))
                 elif child.type in ("string_literal", "raw_string_literal"):
                     for match in CAPTURE.finditer(text(child)):
                         binding = self.lookup(match.group(1))
@@ -421,9 +419,11 @@ class _Resolver:
                             self.result.captures[(child.id, match.group(1))] = binding
 
 
-def _trail(tokens: list[Node], index: int) -> tuple[str, ...]:
-    """Names after ``ident``: ``.missing.is_empty()`` -> ("missing", "is_empty")."""
+def _macro_use(node: Node, invocation: Node, tokens: list[Node], index: int) -> Use:
+    """A reference in a macro's tokens, with the names after it: ``.missing.is_empty()`` ->
+    ("missing", "is_empty"), of which the first one is a field (``is_empty`` is called)."""
     names: list[str] = []
+    fields: int | None = None
     i = index + 1
     while (
         i + 1 < len(tokens)
@@ -431,8 +431,22 @@ def _trail(tokens: list[Node], index: int) -> tuple[str, ...]:
         and tokens[i + 1].type in ("identifier", "integer_literal")
     ):
         names.append(text(tokens[i + 1]))
+        following = tokens[i + 2] if i + 2 < len(tokens) else None
+        if fields is None and (
+            following is not None
+            and (
+                following.type == "::"  # `r.missing.iter::<..>()`
+                or (following.type == "token_tree" and text(following).startswith("("))
+            )
+        ):
+            fields = len(names) - 1
         i += 2
-    return tuple(names)
+    return Use(
+        node,
+        macro=invocation,
+        trail=tuple(names),
+        fields=len(names) if fields is None else fields,
+    )
 
 
 def resolve(root: Node) -> Resolution:

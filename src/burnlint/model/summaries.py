@@ -14,7 +14,16 @@ from burnlint.findings import Edit, Location
 from burnlint.model.helpers import Direction, ForeignStore, HelperSummary, OkFlow
 from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
 from burnlint.model.resolve import FnKey
-from burnlint.model.results import ERRORS, FIELD_CHECKS, MISSING, NOTHING, WHOLE, Check, UseClass
+from burnlint.model.results import (
+    ERRORS,
+    FIELD_CHECKS,
+    MISSING,
+    NOTHING,
+    WHOLE,
+    Check,
+    UseClass,
+    macro_use_checks,
+)
 from burnlint.model.stores import Backing
 from burnlint.syntax import (
     arguments_of,
@@ -95,7 +104,8 @@ def _summarise(
             )
     store, in_result = _returned_store(model, function, key.display())
     ok = _ok_flow(model, function, ops)
-    if not errors and ok is None and store is None:
+    param_checks = _param_checks(model, function)
+    if not errors and ok is None and store is None and not param_checks:
         return None
     name = function.child_by_field_name("name") or function
     return HelperSummary(
@@ -107,6 +117,7 @@ def _summarise(
         store_in_result=in_result,
         saves=saves,
         path_params=path_params,
+        param_checks=param_checks,
         location=Location(model.path, model.source.node_span(name)),
     )
 
@@ -282,11 +293,7 @@ class ApplyTrace:
             if use.node.start_byte < after:
                 continue
             if use.macro is not None:
-                if what == RESULT and not path and not use.capture and use.trail:
-                    self.checked |= FIELD_CHECKS.get(use.trail[0], NOTHING)
-                else:
-                    # formatting prints the whole value: the result, a report holding it
-                    self._check(what)
+                self.checked |= macro_use_checks(use, what, path)
                 continue
             self.value(use.node, path, what)
 
@@ -357,6 +364,13 @@ class ApplyTrace:
                 if binding is not None:
                     self.binding(binding, call.end_byte, (), what)
                 else:
+                    self._check(what)
+            elif what == RESULT and not path:
+                # passed on: a crate-local function may be known to read only some of it
+                self.checked |= self.model.argument_checks(node)
+            elif path == (what,):
+                # an `ApplyResult` rebuilt around the list (`ApplyResult { missing, .. }`)
+                if what in self.model.argument_checks(node):
                     self._check(what)
             else:
                 self._check(what)  # passed on
@@ -505,6 +519,46 @@ def _escapes(decided_at: Node, function: Node) -> bool:
         return True
     body = function.child_by_field_name("body")
     return decided_at == body
+
+
+def _param_checks(model: FileModel, function: Node) -> tuple[tuple[int, Check], ...]:
+    """What the function reads of each ``ApplyResult`` parameter (its type names one, as
+    `ApplyResult` or an alias ending so), where that is less than all of it: a caller that
+    passes its result here has checked only that."""
+    parameters = function.child_by_field_name("parameters")
+    if parameters is None or b"ApplyResult" not in (parameters.text or b""):
+        return ()
+    found: list[tuple[int, Check]] = []
+    params = [p for p in parameters.named_children if p.type == "parameter"]
+    for index, param in enumerate(params):
+        written = param.child_by_field_name("type")
+        pattern = param.child_by_field_name("pattern")
+        if written is None or pattern is None or _type_name(written) is None:
+            continue
+        if pattern.type == "mut_pattern":
+            pattern = next((c for c in pattern.named_children if c.type == "identifier"), pattern)
+        binding = model.resolution.binding_of(pattern) if pattern.type == "identifier" else None
+        if binding is None:
+            continue
+        trace = ApplyTrace(model, function, returning=False)
+        trace.binding(binding, param.end_byte, ())
+        if trace.checked != WHOLE:
+            found.append((index, frozenset(trace.checked)))
+    return tuple(found)
+
+
+def _type_name(written: Node) -> str | None:
+    """The name of an ``ApplyResult`` type as a parameter is written: ``ApplyResult``,
+    ``&burn_store::ApplyResult``, ``&mut ApplyResult``, an alias ending in ``ApplyResult``."""
+    while written.type == "reference_type":
+        inner = written.child_by_field_name("type")
+        if inner is None:
+            return None
+        written = inner
+    if written.type not in ("type_identifier", "scoped_type_identifier"):
+        return None
+    name = text(written).rsplit("::", 1)[-1]
+    return name if name.endswith("ApplyResult") else None
 
 
 def _path_params(model: FileModel, store: StoreBuild, function: Node) -> tuple[int, ...] | None:

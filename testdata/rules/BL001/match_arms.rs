@@ -90,3 +90,34 @@ pub fn train_until_save_fails(mut model: Mlp, batches: &[Batch], epochs: usize, 
     }
     model
 }
+
+// The error is the match's value and is used: handled, like a test that expects the failure.
+pub fn error_as_match_value(model: &mut Mlp, path: &Path) -> String {
+    let mut store = SafetensorsStore::from_file(path);
+    let err = match model.load_from(&mut store) {
+        Ok(_) => panic!("loading {} should fail", path.display()),
+        Err(err) => err,
+    };
+    err.to_string()
+}
+
+pub fn error_as_match_value_in_block(model: &mut Mlp, path: &Path) -> String {
+    let mut store = SafetensorsStore::from_file(path);
+    let err = match model.load_from(&mut store) {
+        Ok(_) => return String::new(),
+        Err(err) => {
+            eprintln!("load failed");
+            err
+        }
+    };
+    format!("{err}")
+}
+
+// ... but not when that value is dropped
+pub fn error_as_unused_match_value(model: &mut Mlp, path: &Path) {
+    let mut store = SafetensorsStore::from_file(path);
+    let _err = match model.load_from(&mut store) { // expect: BL001
+        Ok(_) => return,
+        Err(err) => err,
+    };
+}
