@@ -41,9 +41,11 @@ from burnlint.suppress import finish_file
 from burnlint.syntax import forget_index, forget_indexes, parse, walk
 from burnlint.targets import (
     Target,
+    callable_dependencies,
     crate_root,
     manifest_of,
     module_in_target,
+    path_dependencies,
     target_of,
     visible_dependencies,
 )
@@ -71,6 +73,9 @@ class _File:
     reported: bool = True  # False for files read only for the facts of their target
     candidate: bool = True  # passes the prefilter: parsed and modelled whatever the helpers
     data: bytes | None = None  # given in memory (``lint_source``): never read from disk
+    # the burn release its crate builds against, when the group joins crates that differ
+    # (``_group_options``); None: the group's
+    burn_version: str | None = None
 
 
 def _crate_key(path: Path) -> Path:
@@ -183,7 +188,10 @@ def lint_files(
                 checked += 1  # context files read for facts are not "checked"
             read.append((path, scan.size, reported, scan.candidate))
         # Only the crates that hold a candidate are kept: another crate cannot produce anything.
-        busy = {_crate_key(path) for path, _, _, candidate in read if candidate}
+        busy = _busy_crates(
+            (_crate_key(path).as_posix() for path, _, _, _ in read),
+            {_crate_key(path).as_posix() for path, _, _, candidate in read if candidate},
+        )
         found_version: list[str | None] = []
         reported_paths = [path for path, _, reported, _ in read if reported]
         # one reader for the crates' versions (the rules') and the run's (the outputs'): a
@@ -209,7 +217,7 @@ def lint_files(
                 overrides.get(path),
             )
             for path, size, reported, candidate in read
-            if _crate_key(path) in busy
+            if _crate_key(path).as_posix() in busy
         ]
         del read
 
@@ -279,9 +287,15 @@ def _group_options(
         return [options] * len(groups)
     found: list[EngineOptions] = []
     for group in groups:
-        crate = crate_root(group[0].path.parent) if group else None
-        answer = reader.for_directory(crate) if crate is not None else None
-        found.append(replace(options, burn_version=answer.version if answer else None))
+        versions: dict[str, str | None] = {}
+        for item in group:
+            if item.target.crate not in versions:
+                crate = crate_root(item.path.parent)
+                answer = reader.for_directory(crate) if crate is not None else None
+                versions[item.target.crate] = answer.version if answer else None
+            item.burn_version = versions[item.target.crate]
+        first = versions[group[0].target.crate] if group else None
+        found.append(replace(options, burn_version=first))
     return found
 
 
@@ -314,14 +328,50 @@ class GroupOutcome:
 PARALLEL_MIN_CANDIDATES = 48
 
 
+def _busy_crates(crates: Iterable[str], candidates: set[str]) -> set[str]:
+    """The crates that can produce a finding: those holding a candidate, and those whose
+    calls reach one through path dependencies (a helper of a workspace crate)."""
+    crates = sorted(set(crates))
+    busy = set(candidates)
+    changed = True
+    while changed:
+        changed = False
+        for crate in crates:
+            if crate not in busy and any(d in busy for d in path_dependencies(crate)):
+                busy.add(crate)
+                changed = True
+    return busy
+
+
 def _crate_groups(loaded: list[_File]) -> list[list[_File]]:
-    """The files of each crate that holds a candidate: cross-file facts never leave a crate,
-    so crates are checked independently, and a crate without a candidate cannot produce
-    anything. Costliest first (the bytes of its candidates), so a pool finishes evenly; ties
-    in path order, so the order never depends on the file system."""
-    groups: dict[str, list[_File]] = defaultdict(list)
+    """The files of each crate that holds a candidate, joined with the crates it names
+    through path dependencies (and they with theirs): cross-file facts never leave such a
+    group, so groups are checked independently, and one without a candidate cannot produce
+    anything. burn's own crates are not joined to their dependents (``path_dependencies``):
+    that keeps the burn repository's crates apart. Costliest first (the bytes of its
+    candidates), so a pool finishes evenly; ties in path order, so the order never depends
+    on the file system."""
+    by_crate: dict[str, list[_File]] = defaultdict(list)
     for item in loaded:
-        groups[item.target.crate].append(item)
+        by_crate[item.target.crate].append(item)
+    leader = {crate: crate for crate in by_crate}
+
+    def find(crate: str) -> str:
+        while leader[crate] != crate:
+            leader[crate] = leader[leader[crate]]
+            crate = leader[crate]
+        return crate
+
+    for crate in sorted(by_crate):
+        if by_crate[crate][0].target.name == "file":
+            continue
+        for dependency in path_dependencies(crate):
+            if dependency in leader:
+                first, second = sorted((find(crate), find(dependency)))
+                leader[second] = first
+    groups: dict[str, list[_File]] = defaultdict(list)
+    for crate in sorted(by_crate):
+        groups[find(crate)].extend(by_crate[crate])
     busy = [g for g in groups.values() if any(i.candidate for i in g)]
     return sorted(busy, key=lambda g: (-sum(i.size for i in g if i.candidate), g[0].display))
 
@@ -674,12 +724,18 @@ def _lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
         # allow comments and per-file ignores, then BL008 on the allows (suppress.py); the
         # allows of a rule that crashed here cannot be judged
         crashed = frozenset(n.rule_id for n in state.notes[before:] if n.rule_id is not None)
-        verdict = finish_file(found, model.source, path, options, crashed=crashed)
-        # fingerprints are completed per file (their ordinals never cross files), so that the
-        # expression text they are made from is not carried to the end of the run
-        findings.extend(
-            _with_fingerprints([_locate_edits(f, model.source) for f in verdict.findings])
-        )
+        try:
+            verdict = finish_file(found, model.source, path, options, crashed=crashed)
+            # fingerprints are completed per file (their ordinals never cross files), so that
+            # the expression text they are made from is not carried to the end of the run
+            finished = _with_fingerprints(
+                [_locate_edits(f, model.source) for f in verdict.findings]
+            )
+        except Exception as exc:
+            # without its allow comments judged, no finding of the file is certain
+            state.notes.append(internal_error(model.path, "this file's allow comments", exc))
+            continue
+        findings.extend(finished)
         suppressed.update(dict(verdict.suppressed))
     # what --fix and --add-allow check before writing: the bytes that were linted
     # (and the files their fixes edit: a fix may add `.overwrite(true)` in a helper's file)
@@ -747,16 +803,24 @@ def _build_models(state: _Group) -> dict[Path, FileModel]:
         assert source is not None  # modelled files are text
         if item.target not in visible_layouts:
             visible_layouts[item.target] = state.layout(item.target)
-        model = FileModel(
-            source,
-            view,
-            SummaryTable(seen),
-            visible_layouts[item.target],
-            module=state.module(item),
-            burn_version=state.burn_version,
-        )
-        exports[path] = (signature, model.exported_summaries() if export else {})
-        if item.reported and model.in_burn_store_scope:
+        try:
+            model = FileModel(
+                source,
+                view,
+                SummaryTable(seen),
+                visible_layouts[item.target],
+                module=state.module(item),
+                burn_version=item.burn_version or state.burn_version,
+            )
+            exports[path] = (signature, model.exported_summaries() if export else {})
+            in_scope = model.in_burn_store_scope
+        except Exception as exc:  # a bug in one file's facts must not stop the run
+            state.notes.append(internal_error(item.display, "this file's crate facts", exc))
+            exports[path] = (signature, {})
+            models.pop(path, None)
+            state.release(item)
+            return
+        if item.reported and in_scope:
             models[path] = model
         else:
             models.pop(path, None)
@@ -810,7 +874,7 @@ def _visible_targets(target: Target, state: _Group) -> frozenset[Target]:
     visible = {target}
     if target.name not in ("lib", "build", "file") and target.lib() in state.by_target:
         visible.add(target.lib())
-    for _name, crate in visible_dependencies(target):
+    for _name, crate in callable_dependencies(target):
         visible.add(Target(crate, "lib"))
     return frozenset(visible)
 
@@ -832,7 +896,7 @@ def _view(target: Target, state: _Group, items: dict[Path, FileItems], scan: boo
     names: dict[str, Target] = {}
     if target.name not in ("lib", "build", "file") and target.lib() in state.by_target:
         names[manifest_of(target.crate).lib_name] = target.lib()
-    for name, crate in visible_dependencies(target):
+    for name, crate in callable_dependencies(target):
         names[name] = Target(crate, "lib")
     return CrateView(target, joined, modules, names, dict(unparsed))
 
@@ -877,6 +941,17 @@ def _run_rules(
                 )
             )
     return found
+
+
+def internal_error(path: str, stage: str, exc: Exception) -> Notification:
+    """A per-file stage failed (DESIGN.md section 2b, "Isolation"): the file gets no findings
+    from that stage, the run goes on, and exits 2."""
+    return Notification(
+        path,
+        f"internal error in {stage}: {type(exc).__name__}: {' '.join(str(exc).split())}",
+        kind=NotificationKind.INTERNAL,
+        level=Level.ERROR,
+    )
 
 
 def _with_fingerprints(findings: list[Finding]) -> list[Finding]:

@@ -92,6 +92,70 @@ def module_in_target(path: Path, target: Target) -> tuple[str, ...]:
     return module_of(inner)
 
 
+# The packages of burn's own workspace (tracel-ai/burn, `crates/`, and those of earlier
+# releases): checked where they are, but never joined to their dependents' crate facts.
+BURN_CRATES = frozenset(
+    {
+        "burn",
+        "burn-autodiff",
+        "burn-backend",
+        "burn-backend-extension",
+        "burn-backend-tests",
+        "burn-candle",
+        "burn-capture",
+        "burn-collective",
+        "burn-common",
+        "burn-communication",
+        "burn-core",
+        "burn-cpu",
+        "burn-cubecl",
+        "burn-cubecl-fusion",
+        "burn-cuda",
+        "burn-dataset",
+        "burn-derive",
+        "burn-dispatch",
+        "burn-flex",
+        "burn-fusion",
+        "burn-hip",
+        "burn-import",
+        "burn-ir",
+        "burn-jit",
+        "burn-ndarray",
+        "burn-nn",
+        "burn-no-std-tests",
+        "burn-optim",
+        "burn-pack",
+        "burn-remote",
+        "burn-rl",
+        "burn-rocm",
+        "burn-router",
+        "burn-std",
+        "burn-store",
+        "burn-tch",
+        "burn-tensor",
+        "burn-tensor-testgen",
+        "burn-train",
+        "burn-vision",
+        "burn-wgpu",
+    }
+)
+
+
+def path_dependencies(crate: str) -> tuple[str, ...]:
+    """The crates (directories) ``crate`` names through a path dependency, for any of its
+    targets, that its functions can call: all but burn's own crates."""
+    manifest = manifest_of(crate)
+    return tuple(
+        sorted(
+            {
+                location
+                for _name, location in manifest.dependencies + manifest.dev_dependencies
+                if not manifest_of(location).is_burn
+            }
+        )
+    )
+
+
 @dataclass(frozen=True)
 class Manifest:
     """What a crate's ``Cargo.toml`` says about the names its code uses for other crates:
@@ -102,6 +166,12 @@ class Manifest:
     lib_name: str
     dependencies: tuple[tuple[str, str], ...] = ()  # (name in code, crate directory, POSIX)
     dev_dependencies: tuple[tuple[str, str], ...] = ()
+    package: str = ""  # ``[package] name``, as written
+
+    @property
+    def is_burn(self) -> bool:
+        """One of burn's own crates (its functions are the API the rules know, not helpers)."""
+        return self.package in BURN_CRATES
 
 
 @lru_cache(maxsize=1024)
@@ -126,6 +196,7 @@ def manifest_of(crate: str) -> Manifest:
         lib_name.replace("-", "_"),
         _path_dependencies(directory, document.get("dependencies")),
         _path_dependencies(directory, document.get("dev-dependencies")),
+        name if isinstance(name, str) else "",
     )
 
 
@@ -158,3 +229,13 @@ def visible_dependencies(target: Target) -> tuple[tuple[str, str], ...]:
     if target.name.split(":")[0] in ("test", "example", "bench"):
         return manifest.dependencies + manifest.dev_dependencies
     return manifest.dependencies
+
+
+def callable_dependencies(target: Target) -> tuple[tuple[str, str], ...]:
+    """The path dependencies whose functions ``target``'s calls resolve to: all that are
+    visible but burn's own crates (whose functions are the API the rules know)."""
+    return tuple(
+        (name, crate)
+        for name, crate in visible_dependencies(target)
+        if not manifest_of(crate).is_burn
+    )
