@@ -65,6 +65,8 @@ class FileModel:
         self.view = view if view is not None else CrateView(_ALONE, {_ALONE: [self.items]})
         self.summaries = summaries or SummaryTable()
         self.calls_resolved: dict[int, object] = {}
+        # (function, its name's location, what it reads) for the last ``apply_checks``
+        self.partial_checkers: list[tuple[str, Location, Check]] = []
         self.resolver = CallResolver(self)
         # loads in other files of stores this file's functions build: by the constructor's
         # location (the engine fills it in before the rules run)
@@ -163,7 +165,12 @@ class FileModel:
 
     def apply_checks(self, op: StoreOp) -> Check:
         """Which parts of the op's ApplyResult are read (``apply`` returns it directly; a
-        crate-local function hands it back at the path its summary gives)."""
+        crate-local function hands it back at the path its summary gives). The crate-local
+        functions it is passed to that read only part of it are then in ``partial_checkers``."""
+        self.partial_checkers = []
+        return self._apply_checks(op)
+
+    def _apply_checks(self, op: StoreOp) -> Check:
         if op.summary is not None:
             flow = op.summary.ok
             if flow is None:
@@ -237,7 +244,13 @@ class FileModel:
         if method_call_parts(call) is None and definition is not None and definition.method:
             index -= 1  # `Checker::check(&checker, r)`: the receiver is the first argument
         checks = summary.checks_of_parameter(index) if index >= 0 else None
-        return WHOLE if checks is None else checks
+        if checks is None:
+            return WHOLE
+        if summary.location is not None and summary.location not in (
+            seen[1] for seen in self.partial_checkers
+        ):
+            self.partial_checkers.append((summary.name, summary.location, checks))
+        return checks
 
     def exported_summaries(self) -> dict[FnKey, HelperSummary]:
         """The summaries of the functions this file defines (``summaries.py``)."""

@@ -51,6 +51,11 @@ class UncheckedLenientLoad(Rule):
             unchecked = required - model.apply_checks(op)
             if not unchecked:
                 continue
+            for name, location, reads in model.partial_checkers:
+                read = " and ".join(f"`{field}`" for field in sorted(reads)) or "neither list"
+                related.append(
+                    RelatedLocation(location, f"`{name}` is given the result and reads only {read}")
+                )
             silent: list[str] = []
             if MISSING in unchecked:
                 silent.append("tensors missing from the file (`missing`)")
