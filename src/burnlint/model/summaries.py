@@ -176,7 +176,7 @@ def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | N
     for op in ops:
         if not op.returns_apply_result:
             continue
-        required, reasons = leniency(op)
+        required, reasons = leniency(op, model)
         inner: tuple[tuple[str, Path], ...] = ((RESULT, ()),)
         if op.summary is not None and op.summary.ok is not None:
             required = op.summary.ok.required - op.summary.ok.checked
@@ -211,11 +211,13 @@ def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | N
     return None
 
 
-def leniency(op: StoreOp) -> tuple[Check, tuple[str, ...]]:
+def leniency(op: StoreOp, model: FileModel) -> tuple[Check, tuple[str, ...]]:
     """What reading the op's ApplyResult must verify, and why (BL007)."""
     if op.summary is not None:
         return NOTHING, ()
     if op.method == "apply":
+        if _reapplies_collected(op, model):
+            return NOTHING, ()
         return WHOLE, ("`apply` never fails",)
     store = op.store
     if store is None:
@@ -232,6 +234,38 @@ def leniency(op: StoreOp) -> tuple[Check, tuple[str, ...]]:
     if not reasons:
         return NOTHING, ()
     return frozenset(required), (f"the store has {' and '.join(reasons)}",)
+
+
+def _reapplies_collected(op: StoreOp, model: FileModel) -> bool:
+    """``model.apply(snapshots, ..)`` where the snapshots are the same module's own
+    ``model.collect(..)``, re-valued (``.into_iter().map(..).collect()``): every path the
+    module has is there by construction, so the result says nothing a reader must check."""
+    arguments = arguments_of(op.node)
+    if op.receiver is None or not arguments:
+        return False
+    owner = text(strip_reference(op.receiver))
+    node: Node | None = strip_reference(arguments[0])
+    for _step in range(MAX_TRACE_STEPS):
+        if node is None:
+            return False
+        node = outer_parens(node, model.ancestry)
+        if node.type == "identifier":
+            binding = model.resolution.binding_of(node)
+            if binding is None or binding.assignments or len(binding.uses) != 1:
+                return False  # used (perhaps changed: `snapshots.extend(..)`) on the way
+            node = binding.value
+            continue
+        parts = method_call_parts(node) if node.type == "call_expression" else None
+        if parts is None:
+            return False
+        receiver, method, _ = parts
+        if method == "collect" and text(strip_reference(receiver)) == owner:
+            # `ModuleSnapshot::collect(filter, adapter[, skip_enum_variants])`, not `Iterator`'s
+            return len(arguments_of(node)) in (2, 3)
+        if method not in _CARRYING:
+            return False
+        node = receiver
+    return False
 
 
 RESULT = "result"  # what a trace follows: the ApplyResult, or one of its fields' values

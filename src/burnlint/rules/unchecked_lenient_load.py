@@ -33,7 +33,7 @@ class UncheckedLenientLoad(Rule):
                 reasons = list(flow.reasons)
                 related.append(RelatedLocation(flow.origin, "the lenient load is here"))
             else:
-                required, reason_tuple = leniency(op)
+                required, reason_tuple = leniency(op, model)
                 reasons = list(reason_tuple)
                 store = op.store
                 if store is not None and store.helper is None:

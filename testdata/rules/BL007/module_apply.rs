@@ -58,3 +58,33 @@ pub fn copy_returned(from: &Mlp, to: &mut Mlp) -> ApplyResult {
 fn report_copy(what: &str, r: &ApplyResult) {
     println!("{what}: {} applied, {} missing, {} errors", r.applied.len(), r.missing.len(), r.errors.len());
 }
+
+/// Re-valuing a module's own tensors: every path it has is among its own snapshots.
+pub fn scale_in_place(model: &mut Mlp, factor: f32) {
+    let snapshots = model.collect(None, None, false);
+    let scaled: Vec<_> = snapshots.into_iter().map(|s| scale(s, factor)).collect();
+    model.apply(scaled, None, None, false);
+}
+
+pub fn scale_in_place_chained(model: &mut Mlp, factor: f32) {
+    model.apply(
+        model.collect(None, None, false).into_iter().map(|s| scale(s, factor)).collect(),
+        None,
+        None,
+        false,
+    );
+}
+
+/// ... but not another module's snapshots, nor its own with others added
+pub fn scale_from_other(model: &mut Mlp, other: &Mlp, factor: f32) {
+    let snapshots = other.collect(None, None, false);
+    let scaled: Vec<_> = snapshots.into_iter().map(|s| scale(s, factor)).collect();
+    model.apply(scaled, None, None, false); // expect: BL007
+}
+
+pub fn own_snapshots_then_extended(model: &mut Mlp, extra: Vec<burn_store::TensorSnapshot>) {
+    let mut snapshots = model.collect(None, None, false);
+    snapshots.extend(extra);
+    let r = model.apply(snapshots, None, None, false); // expect: BL007
+    let _ = r;
+}
