@@ -144,7 +144,7 @@ def _function(node: Node, module: Module, owner: str) -> FnDef:
     method = False
     params: list[tuple[str, str]] = []
     for parameter in parameters.named_children if parameters is not None else ():
-        if parameter.type == "self_parameter":
+        if is_self_parameter(parameter):  # `&self`, `mut self`, `self: Box<Self>`
             method = True
         elif parameter.type == "parameter":
             pattern = parameter.child_by_field_name("pattern")
@@ -180,6 +180,14 @@ def _type(node: Node, module: Module) -> TypeDef:
                     )
                 )
     return TypeDef(module, text(node.child_by_field_name("name")), tuple(fields))
+
+
+def is_self_parameter(parameter: Node) -> bool:
+    """``self``, ``&mut self``, or ``self`` with its type written (``self: Box<Self>``)."""
+    if parameter.type == "self_parameter":
+        return True
+    pattern = parameter.child_by_field_name("pattern") if parameter.type == "parameter" else None
+    return pattern is not None and pattern.type == "self"
 
 
 def _local_uses(body: Node, module: Module, items: FileItems) -> None:

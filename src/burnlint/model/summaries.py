@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Edit, Location
 from burnlint.model.helpers import Direction, ForeignStore, HelperSummary, OkFlow
+from burnlint.model.items import is_self_parameter
 from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
 from burnlint.model.resolve import FnKey
 from burnlint.model.results import (
@@ -529,7 +530,9 @@ def _param_checks(model: FileModel, function: Node) -> tuple[tuple[int, Check], 
     if parameters is None or b"ApplyResult" not in (parameters.text or b""):
         return ()
     found: list[tuple[int, Check]] = []
-    params = [p for p in parameters.named_children if p.type == "parameter"]
+    params = [
+        p for p in parameters.named_children if p.type == "parameter" and not is_self_parameter(p)
+    ]
     for index, param in enumerate(params):
         written = param.child_by_field_name("type")
         pattern = param.child_by_field_name("pattern")
@@ -568,7 +571,9 @@ def _path_params(model: FileModel, store: StoreBuild, function: Node) -> tuple[i
     parameters = function.child_by_field_name("parameters")
     if parameters is None:
         return None
-    params = [p for p in parameters.named_children if p.type == "parameter"]
+    params = [
+        p for p in parameters.named_children if p.type == "parameter" and not is_self_parameter(p)
+    ]
     indices: set[int] = set()
     for node in walk(store.path_argument):
         if node.type == "call_expression":
