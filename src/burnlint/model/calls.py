@@ -69,12 +69,14 @@ class CallResolver:
         return (*self.model.module, *reversed(names))
 
     def _local_uses(self, node: Node) -> list[UseDecl]:
+        """The ``use``s of the blocks around ``node``, innermost first (it hides the others)."""
         at = node.start_byte
-        return [
+        found = [
             use
             for use in self.model.items.uses
             if use.scope is not None and use.scope[0] <= at < use.scope[1]
         ]
+        return sorted(found, key=lambda u: u.scope[1] - u.scope[0] if u.scope else 0)
 
     def _impl_owner(self, node: Node) -> str:
         from burnlint.model.items import type_name

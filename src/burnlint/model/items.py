@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from burnlint.syntax import path_segments, text
+from burnlint.syntax import nodes_of_type, path_segments, text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -36,7 +36,8 @@ class FnDef:
 @dataclass(frozen=True)
 class UseDecl:
     """One name a ``use`` brings into a module: ``use a::b as c`` is (c, (a, b)); a glob has
-    no name. ``scope`` is the byte range of the function body it is declared in, if any."""
+    no name. ``scope`` is the byte range of the block it is declared in (inside a function's
+    body), if any: the name is visible in that block only."""
 
     module: Module
     name: str  # "" for a glob
@@ -109,6 +110,7 @@ def returned_type(node: Node | None) -> tuple[str, bool]:
 def collect_items(root: Node, module: Module = ()) -> FileItems:
     """The items of a file whose module path is ``module``."""
     items = FileItems(module)
+    bodies: list[tuple[int, int, Module]] = []  # the functions' bodies, for their `use`s
     stack: list[tuple[Node, Module, str]] = [(root, module, "")]
     while stack:
         container, current_module, owner = stack.pop()
@@ -118,7 +120,7 @@ def collect_items(root: Node, module: Module = ()) -> FileItems:
                 items.functions.append(_function(child, current_module, owner))
                 body = child.child_by_field_name("body")
                 if body is not None:
-                    _local_uses(body, current_module, items)
+                    bodies.append((body.start_byte, body.end_byte, current_module))
             elif kind == "mod_item":
                 body = child.child_by_field_name("body")
                 if body is not None:
@@ -136,6 +138,8 @@ def collect_items(root: Node, module: Module = ()) -> FileItems:
                 items.types.append(_type(child, current_module))
             elif kind == "declaration_list":
                 stack.append((child, current_module, owner))
+    if bodies:
+        _local_uses(root, bodies, items)
     return items
 
 
@@ -190,17 +194,17 @@ def is_self_parameter(parameter: Node) -> bool:
     return pattern is not None and pattern.type == "self"
 
 
-def _local_uses(body: Node, module: Module, items: FileItems) -> None:
-    """``use`` declarations inside a function body: they apply to that body only."""
-    stack = [body]
-    scope = (body.start_byte, body.end_byte)
-    while stack:
-        node = stack.pop()
-        for child in node.named_children:
-            if child.type == "use_declaration":
-                items.uses.extend(_uses(child, module, scope))
-            elif child.type in ("block", "expression_statement", "declaration_list"):
-                stack.append(child)
+def _local_uses(root: Node, bodies: list[tuple[int, int, Module]], items: FileItems) -> None:
+    """``use`` declarations inside function bodies (any block of them: an ``if``'s, a
+    closure's, a nested function's): each applies to the block it is declared in only."""
+    for declaration in nodes_of_type(root, "use_declaration"):
+        block = declaration.parent
+        if block is None or block.type != "block":
+            continue
+        at = declaration.start_byte
+        module = next((m for start, end, m in bodies if start <= at < end), None)
+        if module is not None:
+            items.uses.extend(_uses(declaration, module, (block.start_byte, block.end_byte)))
 
 
 def _uses(node: Node, module: Module, scope: tuple[int, int] | None) -> list[UseDecl]:
