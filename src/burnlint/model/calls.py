@@ -177,6 +177,14 @@ class CallResolver:
             if binding.kind in ("param", "let") and declaration is not None:
                 written = declaration.child_by_field_name("type")
                 if written is not None:
+                    # `(a, b): (A, B)`, `S { x, .. }: S`: the type is not the binding's
+                    pattern = declaration.child_by_field_name("pattern")
+                    if pattern is not None and pattern.type == "mut_pattern":
+                        pattern = next(
+                            (c for c in pattern.named_children if c.type == "identifier"), None
+                        )
+                    if pattern is None or pattern.id != binding.node.id:
+                        return None
                     return self._written_type(node, written)
             if binding.kind == "let" and binding.value is not None:
                 return self.type_of(binding.value)
