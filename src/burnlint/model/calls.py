@@ -218,13 +218,16 @@ class CallResolver:
         if call.type != "call_expression":
             return None
         key = self.resolve(call)
-        definition = self.model.view.definition(key) if key is not None else None
-        if definition is None or not definition.returns_type:
+        view = self.model.view
+        definition = view.definition(key) if key is not None else None
+        if key is None or definition is None or not definition.returns_path:
             return None
         if definition.returns_wrapped != unwrapped:
             return None
-        name = definition.returns_type
-        return name if self.model.view.local_type(name) else None
+        if definition.returns_path == ("Self",):
+            return key.owner if key.owner and view.local_type(key.owner) else None
+        # the type as the function's signature names it, where the function is
+        return view.type_at(key.target, key.module, list(definition.returns_path))
 
     def _written_type(self, at: Node, written: Node) -> str | None:
         current: Node | None = written

@@ -27,7 +27,9 @@ class FnDef:
     name: str
     method: bool  # takes ``self``
     returns_self: bool  # returns ``Self``/the owner, bare or inside ``Result``/``Option``
-    returns_type: str  # the last name of the type it returns (unwrapped from Result), or ""
+    # the path of the type it returns as written (unwrapped from Result, ``("Self",)`` for
+    # Self), resolved in ``module`` by whoever asks: a last name alone may be another crate's
+    returns_path: tuple[str, ...]
     returns_wrapped: bool  # ... inside `Result`/`Option`: a caller has it after `?`/`unwrap`
     params: tuple[tuple[str, str], ...]  # (binding name, type's last name or "") per param
     start_byte: int  # where the item starts in its file (to find it again there)
@@ -49,7 +51,8 @@ class UseDecl:
 class TypeDef:
     module: Module
     name: str
-    fields: tuple[tuple[str, str], ...] = ()  # (field, its type's last name or "")
+    # (field, its type's path as written, or ()), resolved in ``module`` by whoever asks
+    fields: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass
@@ -82,14 +85,25 @@ def type_name(node: Node | None) -> str:
     return ""
 
 
-def returned_type(node: Node | None) -> tuple[str, bool]:
-    """The last name of the type a caller holds after unwrapping ``Result``/``Option``
-    (``anyhow::Result<Net<B>>`` gives Net), and whether it had to be unwrapped."""
+def type_path(node: Node | None) -> tuple[str, ...]:
+    """The path of a type as written, through references and generics (``&mut a::Net<B>``:
+    (a, Net)); () for any other type (tuples, ``dyn``/``impl Trait``, arrays, ...)."""
+    current = node
+    while current is not None and current.type in ("reference_type", "pointer_type"):
+        current = current.child_by_field_name("type")
+    if current is None or current.type == "primitive_type":
+        return (text(current),) if current is not None else ()
+    return tuple(path_segments(current))
+
+
+def returned_type(node: Node | None) -> tuple[tuple[str, ...], bool]:
+    """The path of the type a caller holds after unwrapping ``Result``/``Option``
+    (``anyhow::Result<a::Net<B>>`` gives (a, Net)), and whether it had to be unwrapped."""
     current = node
     wrapped = False
     for _ in range(8):
         if current is None:
-            return "", wrapped
+            return (), wrapped
         if current.type == "reference_type":
             current = current.child_by_field_name("type")
             continue
@@ -103,8 +117,8 @@ def returned_type(node: Node | None) -> tuple[str, bool]:
                 else None
             )
             continue
-        return name, wrapped
-    return "", wrapped
+        return type_path(current), wrapped
+    return (), wrapped
 
 
 def collect_items(root: Node, module: Module = ()) -> FileItems:
@@ -157,14 +171,14 @@ def _function(node: Node, module: Module, owner: str) -> FnDef:
             name = text(pattern) if pattern is not None and pattern.type == "identifier" else ""
             params.append((name, type_name(parameter.child_by_field_name("type"))))
     returns, wrapped = returned_type(node.child_by_field_name("return_type"))
-    returns_self = bool(returns) and (returns == "Self" or (bool(owner) and returns == owner))
+    returns_self = returns == ("Self",) or (bool(owner) and returns == (owner,))
     return FnDef(
         module,
         owner,
         text(node.child_by_field_name("name")),
         method,
         returns_self,
-        owner if returns == "Self" else returns,
+        returns,
         wrapped,
         tuple(params),
         node.start_byte,
@@ -172,7 +186,7 @@ def _function(node: Node, module: Module, owner: str) -> FnDef:
 
 
 def _type(node: Node, module: Module) -> TypeDef:
-    fields: list[tuple[str, str]] = []
+    fields: list[tuple[str, tuple[str, ...]]] = []
     body = node.child_by_field_name("body")
     if node.type == "struct_item" and body is not None:
         for declaration in body.named_children:
@@ -180,7 +194,7 @@ def _type(node: Node, module: Module) -> TypeDef:
                 fields.append(
                     (
                         text(declaration.child_by_field_name("name")),
-                        type_name(declaration.child_by_field_name("type")),
+                        type_path(declaration.child_by_field_name("type")),
                     )
                 )
     return TypeDef(module, text(node.child_by_field_name("name")), tuple(fields))
