@@ -25,6 +25,7 @@ from burnlint.model.results import (
     UseClass,
     macro_use_checks,
 )
+from burnlint.model.scopes import CAPTURE
 from burnlint.model.stores import Backing
 from burnlint.syntax import (
     arguments_of,
@@ -630,4 +631,15 @@ def _path_params(model: FileModel, store: StoreBuild, function: Node) -> tuple[i
             if binding.kind != "param" or binding.declaration not in params:
                 return None
             indices.add(params.index(binding.declaration))
+        elif node.type in ("string_literal", "raw_string_literal"):
+            # `format!("{dir}/{epoch}.mpk")`: the names a format string captures
+            for name in CAPTURE.findall(text(node)):
+                captured = model.resolution.captures_of(node, name)
+                if captured is None:
+                    if name.isupper():
+                        continue
+                    return None
+                if captured.kind != "param" or captured.declaration not in params:
+                    return None
+                indices.add(params.index(captured.declaration))
     return tuple(sorted(indices))
