@@ -62,8 +62,8 @@ class CrateView:
     file_modules: dict[Target, set[Module]] = field(default_factory=dict)
     # crate names in code -> the lib target they name (the package's lib, path dependencies)
     crate_names: dict[str, Target] = field(default_factory=dict)
-    # how often each type name and each `fn name` appears in the files that were not parsed
-    # (a byte scan): a type defined there too is not one type
+    # how often each type name appears in the files that were not parsed (a byte scan,
+    # ``scan_type_names``): a type defined there too is not one type
     unparsed_types: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
