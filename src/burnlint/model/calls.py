@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING
 
 from burnlint.model.items import Module, UseDecl
 from burnlint.model.resolve import FnKey
-from burnlint.syntax import call_path, method_call_parts, path_segments, strip_reference, text
+from burnlint.syntax import (
+    call_path,
+    method_call_parts,
+    nodes_of_type,
+    path_segments,
+    strip_reference,
+    text,
+)
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -22,6 +29,9 @@ if TYPE_CHECKING:
     from burnlint.model.file_model import FileModel
 
 _UNWRAP_METHODS = frozenset({"unwrap", "expect"})
+# Items a block can declare that the index finds (``syntax.INDEXED_TYPES``): declared in a
+# function's body, their name hides the module's item of that name in that block.
+_BLOCK_ITEMS = ("function_item", "struct_item", "enum_item", "type_item", "union_item")
 MAX_TYPE_DEPTH = 16  # re-bindings followed to find a binding's type
 
 
@@ -31,6 +41,8 @@ class CallResolver:
         self._modules: dict[int, Module] = {}  # by the node id of an inline `mod` body
         self._types: dict[int, str | None] = {}
         self._visiting: set[int] = set()
+        self._block_names: dict[int, frozenset[str]] = {}  # by the node id of a block
+        self._block_items: frozenset[str] | None = None  # every name a block declares
 
     # calls -------------------------------------------------------------------------------------
     def resolve(self, call: Node) -> FnKey | None:
@@ -52,6 +64,8 @@ class CallResolver:
             return None
         if len(path) == 1 and self.model.resolution.binding_of(function) is not None:
             return None  # a local binding (a closure) named like a function
+        if self._declared_in_block(call, path[0]):
+            return None  # a function (or type) of the function's own, not the module's
         if len(path) == 2 and path[0] == "Self":
             owner = self._impl_owner(call)
             return view.method(owner, path[1]) if owner else None
@@ -69,12 +83,45 @@ class CallResolver:
         return (*self.model.module, *reversed(names))
 
     def _local_uses(self, node: Node) -> list[UseDecl]:
+        """The ``use``s of the blocks around ``node``, innermost first (it hides the others)."""
         at = node.start_byte
-        return [
+        found = [
             use
             for use in self.model.items.uses
             if use.scope is not None and use.scope[0] <= at < use.scope[1]
         ]
+        return sorted(found, key=lambda u: u.scope[1] - u.scope[0] if u.scope else 0)
+
+    def _declared_in_block(self, node: Node, name: str) -> bool:
+        """Whether a block around ``node`` declares an item called ``name``."""
+        if name not in self._block_item_names():
+            return False
+        ancestry = self.model.ancestry
+        current = ancestry.parent(node)
+        while current is not None:
+            if current.type == "block":
+                names = self._block_names.get(current.id)
+                if names is None:
+                    names = self._block_names[current.id] = frozenset(
+                        text(c.child_by_field_name("name"))
+                        for c in current.named_children
+                        if c.type in _BLOCK_ITEMS
+                    )
+                if name in names:
+                    return True
+            current = ancestry.parent(current)
+        return False
+
+    def _block_item_names(self) -> frozenset[str]:
+        """The names of the items declared in blocks anywhere in the file."""
+        if self._block_items is None:
+            ancestry = self.model.ancestry
+            self._block_items = frozenset(
+                text(item.child_by_field_name("name"))
+                for item in nodes_of_type(self.model.source.root, *_BLOCK_ITEMS)
+                if (parent := ancestry.parent(item)) is not None and parent.type == "block"
+            )
+        return self._block_items
 
     def _impl_owner(self, node: Node) -> str:
         from burnlint.model.items import type_name
@@ -82,6 +129,9 @@ class CallResolver:
         current = self.model.ancestry.parent(node)
         while current is not None:
             if current.type == "impl_item":
+                parent = self.model.ancestry.parent(current)
+                if parent is not None and parent.type == "block":
+                    return ""  # an impl inside a function: its methods are not collected
                 return type_name(current.child_by_field_name("type"))
             if current.type in ("mod_item", "trait_item"):
                 return ""
@@ -127,6 +177,14 @@ class CallResolver:
             if binding.kind in ("param", "let") and declaration is not None:
                 written = declaration.child_by_field_name("type")
                 if written is not None:
+                    # `(a, b): (A, B)`, `S { x, .. }: S`: the type is not the binding's
+                    pattern = declaration.child_by_field_name("pattern")
+                    if pattern is not None and pattern.type == "mut_pattern":
+                        pattern = next(
+                            (c for c in pattern.named_children if c.type == "identifier"), None
+                        )
+                    if pattern is None or pattern.id != binding.node.id:
+                        return None
                     return self._written_type(node, written)
             if binding.kind == "let" and binding.value is not None:
                 return self.type_of(binding.value)
@@ -160,13 +218,16 @@ class CallResolver:
         if call.type != "call_expression":
             return None
         key = self.resolve(call)
-        definition = self.model.view.definition(key) if key is not None else None
-        if definition is None or not definition.returns_type:
+        view = self.model.view
+        definition = view.definition(key) if key is not None else None
+        if key is None or definition is None or not definition.returns_path:
             return None
         if definition.returns_wrapped != unwrapped:
             return None
-        name = definition.returns_type
-        return name if self.model.view.local_type(name) else None
+        if definition.returns_path == ("Self",):
+            return key.owner if key.owner and view.local_type(key.owner) else None
+        # the type as the function's signature names it, where the function is
+        return view.type_at(key.target, key.module, list(definition.returns_path))
 
     def _written_type(self, at: Node, written: Node) -> str | None:
         current: Node | None = written
@@ -185,4 +246,6 @@ class CallResolver:
         return None
 
     def _named_type(self, at: Node, path: list[str]) -> str | None:
+        if not path or self._declared_in_block(at, path[0]):
+            return None  # a type of the function's own
         return self.model.view.resolve_type(self.module_at(at), path, self._local_uses(at))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from burnlint.syntax import path_segments, text
+from burnlint.syntax import nodes_of_type, path_segments, text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -27,7 +27,9 @@ class FnDef:
     name: str
     method: bool  # takes ``self``
     returns_self: bool  # returns ``Self``/the owner, bare or inside ``Result``/``Option``
-    returns_type: str  # the last name of the type it returns (unwrapped from Result), or ""
+    # the path of the type it returns as written (unwrapped from Result, ``("Self",)`` for
+    # Self), resolved in ``module`` by whoever asks: a last name alone may be another crate's
+    returns_path: tuple[str, ...]
     returns_wrapped: bool  # ... inside `Result`/`Option`: a caller has it after `?`/`unwrap`
     params: tuple[tuple[str, str], ...]  # (binding name, type's last name or "") per param
     start_byte: int  # where the item starts in its file (to find it again there)
@@ -36,7 +38,8 @@ class FnDef:
 @dataclass(frozen=True)
 class UseDecl:
     """One name a ``use`` brings into a module: ``use a::b as c`` is (c, (a, b)); a glob has
-    no name. ``scope`` is the byte range of the function body it is declared in, if any."""
+    no name. ``scope`` is the byte range of the block it is declared in (inside a function's
+    body), if any: the name is visible in that block only."""
 
     module: Module
     name: str  # "" for a glob
@@ -48,7 +51,8 @@ class UseDecl:
 class TypeDef:
     module: Module
     name: str
-    fields: tuple[tuple[str, str], ...] = ()  # (field, its type's last name or "")
+    # (field, its type's path as written, or ()), resolved in ``module`` by whoever asks
+    fields: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass
@@ -81,14 +85,25 @@ def type_name(node: Node | None) -> str:
     return ""
 
 
-def returned_type(node: Node | None) -> tuple[str, bool]:
-    """The last name of the type a caller holds after unwrapping ``Result``/``Option``
-    (``anyhow::Result<Net<B>>`` gives Net), and whether it had to be unwrapped."""
+def type_path(node: Node | None) -> tuple[str, ...]:
+    """The path of a type as written, through references and generics (``&mut a::Net<B>``:
+    (a, Net)); () for any other type (tuples, ``dyn``/``impl Trait``, arrays, ...)."""
+    current = node
+    while current is not None and current.type in ("reference_type", "pointer_type"):
+        current = current.child_by_field_name("type")
+    if current is None or current.type == "primitive_type":
+        return (text(current),) if current is not None else ()
+    return tuple(path_segments(current))
+
+
+def returned_type(node: Node | None) -> tuple[tuple[str, ...], bool]:
+    """The path of the type a caller holds after unwrapping ``Result``/``Option``
+    (``anyhow::Result<a::Net<B>>`` gives (a, Net)), and whether it had to be unwrapped."""
     current = node
     wrapped = False
     for _ in range(8):
         if current is None:
-            return "", wrapped
+            return (), wrapped
         if current.type == "reference_type":
             current = current.child_by_field_name("type")
             continue
@@ -102,13 +117,14 @@ def returned_type(node: Node | None) -> tuple[str, bool]:
                 else None
             )
             continue
-        return name, wrapped
-    return "", wrapped
+        return type_path(current), wrapped
+    return (), wrapped
 
 
 def collect_items(root: Node, module: Module = ()) -> FileItems:
     """The items of a file whose module path is ``module``."""
     items = FileItems(module)
+    bodies: list[tuple[int, int, Module]] = []  # the functions' bodies, for their `use`s
     stack: list[tuple[Node, Module, str]] = [(root, module, "")]
     while stack:
         container, current_module, owner = stack.pop()
@@ -118,7 +134,7 @@ def collect_items(root: Node, module: Module = ()) -> FileItems:
                 items.functions.append(_function(child, current_module, owner))
                 body = child.child_by_field_name("body")
                 if body is not None:
-                    _local_uses(body, current_module, items)
+                    bodies.append((body.start_byte, body.end_byte, current_module))
             elif kind == "mod_item":
                 body = child.child_by_field_name("body")
                 if body is not None:
@@ -136,6 +152,8 @@ def collect_items(root: Node, module: Module = ()) -> FileItems:
                 items.types.append(_type(child, current_module))
             elif kind == "declaration_list":
                 stack.append((child, current_module, owner))
+    if bodies:
+        _local_uses(root, bodies, items)
     return items
 
 
@@ -144,7 +162,7 @@ def _function(node: Node, module: Module, owner: str) -> FnDef:
     method = False
     params: list[tuple[str, str]] = []
     for parameter in parameters.named_children if parameters is not None else ():
-        if parameter.type == "self_parameter":
+        if is_self_parameter(parameter):  # `&self`, `mut self`, `self: Box<Self>`
             method = True
         elif parameter.type == "parameter":
             pattern = parameter.child_by_field_name("pattern")
@@ -153,14 +171,14 @@ def _function(node: Node, module: Module, owner: str) -> FnDef:
             name = text(pattern) if pattern is not None and pattern.type == "identifier" else ""
             params.append((name, type_name(parameter.child_by_field_name("type"))))
     returns, wrapped = returned_type(node.child_by_field_name("return_type"))
-    returns_self = bool(returns) and (returns == "Self" or (bool(owner) and returns == owner))
+    returns_self = returns == ("Self",) or (bool(owner) and returns == (owner,))
     return FnDef(
         module,
         owner,
         text(node.child_by_field_name("name")),
         method,
         returns_self,
-        owner if returns == "Self" else returns,
+        returns,
         wrapped,
         tuple(params),
         node.start_byte,
@@ -168,7 +186,7 @@ def _function(node: Node, module: Module, owner: str) -> FnDef:
 
 
 def _type(node: Node, module: Module) -> TypeDef:
-    fields: list[tuple[str, str]] = []
+    fields: list[tuple[str, tuple[str, ...]]] = []
     body = node.child_by_field_name("body")
     if node.type == "struct_item" and body is not None:
         for declaration in body.named_children:
@@ -176,23 +194,31 @@ def _type(node: Node, module: Module) -> TypeDef:
                 fields.append(
                     (
                         text(declaration.child_by_field_name("name")),
-                        type_name(declaration.child_by_field_name("type")),
+                        type_path(declaration.child_by_field_name("type")),
                     )
                 )
     return TypeDef(module, text(node.child_by_field_name("name")), tuple(fields))
 
 
-def _local_uses(body: Node, module: Module, items: FileItems) -> None:
-    """``use`` declarations inside a function body: they apply to that body only."""
-    stack = [body]
-    scope = (body.start_byte, body.end_byte)
-    while stack:
-        node = stack.pop()
-        for child in node.named_children:
-            if child.type == "use_declaration":
-                items.uses.extend(_uses(child, module, scope))
-            elif child.type in ("block", "expression_statement", "declaration_list"):
-                stack.append(child)
+def is_self_parameter(parameter: Node) -> bool:
+    """``self``, ``&mut self``, or ``self`` with its type written (``self: Box<Self>``)."""
+    if parameter.type == "self_parameter":
+        return True
+    pattern = parameter.child_by_field_name("pattern") if parameter.type == "parameter" else None
+    return pattern is not None and pattern.type == "self"
+
+
+def _local_uses(root: Node, bodies: list[tuple[int, int, Module]], items: FileItems) -> None:
+    """``use`` declarations inside function bodies (any block of them: an ``if``'s, a
+    closure's, a nested function's): each applies to the block it is declared in only."""
+    for declaration in nodes_of_type(root, "use_declaration"):
+        block = declaration.parent
+        if block is None or block.type != "block":
+            continue
+        at = declaration.start_byte
+        module = next((m for start, end, m in bodies if start <= at < end), None)
+        if module is not None:
+            items.uses.extend(_uses(declaration, module, (block.start_byte, block.end_byte)))
 
 
 def _uses(node: Node, module: Module, scope: tuple[int, int] | None) -> list[UseDecl]:

@@ -62,8 +62,8 @@ class CrateView:
     file_modules: dict[Target, set[Module]] = field(default_factory=dict)
     # crate names in code -> the lib target they name (the package's lib, path dependencies)
     crate_names: dict[str, Target] = field(default_factory=dict)
-    # how often each type name and each `fn name` appears in the files that were not parsed
-    # (a byte scan): a type defined there too is not one type
+    # how often each type name appears in the files that were not parsed (a byte scan,
+    # ``scan_type_names``): a type defined there too is not one type
     unparsed_types: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -73,7 +73,8 @@ class CrateView:
         self._type_count: dict[str, int] = defaultdict(int)
         self._uses: dict[tuple[Target, Module], list[UseDecl]] = defaultdict(list)
         self._modules: dict[Target, set[Module]] = defaultdict(set)
-        self._fields: dict[str, dict[str, str]] = {}
+        # a struct's fields (name -> type path as written), with where it is defined
+        self._fields: dict[str, tuple[_Place, dict[str, tuple[str, ...]]]] = {}
         self._prefixes: dict[
             tuple[_Place, tuple[str, ...], tuple[UseDecl, ...]], _Place | str | None
         ] = {}
@@ -95,7 +96,8 @@ class CrateView:
                     self._types[(target, type_def.module)].add(type_def.name)
                     self._type_count[type_def.name] += 1
                     if type_def.fields:
-                        self._fields[type_def.name] = dict(type_def.fields)
+                        place = _Place(target, type_def.module)
+                        self._fields[type_def.name] = (place, dict(type_def.fields))
                 for use in items.uses:
                     if use.scope is None:
                         self._uses[(target, use.module)].append(use)
@@ -111,9 +113,13 @@ class CrateView:
         return self._type_count.get(name, 0) == 1 and self.unparsed_types.get(name, 0) == 0
 
     def field_type(self, owner: str, name: str) -> str:
-        if not self.local_type(owner):
+        """The crate type of field ``name`` of struct ``owner``: its written type resolved
+        where the struct is defined (``other_crate::Linear`` is not the crate's ``Linear``)."""
+        if not self.local_type(owner) or owner not in self._fields:
             return ""
-        return self._fields.get(owner, {}).get(name, "")
+        place, fields = self._fields[owner]
+        found = self._type_at(place, list(fields.get(name, ())), [])
+        return found or ""
 
     def method(self, owner: str, name: str) -> FnKey | None:
         """``owner::name`` or ``x.name()`` on an ``owner``: one definition in its impls."""
@@ -149,10 +155,16 @@ class CrateView:
         self, module: Module, path: list[str], local_uses: Iterable[UseDecl] = ()
     ) -> str | None:
         """The crate type a type path names (its name), or None for anything else."""
+        return self._type_at(_Place(self.target, module), path, list(local_uses))
+
+    def type_at(self, target: Target, module: Module, path: list[str]) -> str | None:
+        """``resolve_type`` seen from ``module`` of ``target`` (one this view holds): how a
+        function's signature there names a type."""
+        return self._type_at(_Place(target, module), path, [])
+
+    def _type_at(self, place: _Place, path: list[str], scoped: list[UseDecl]) -> str | None:
         if not path:
             return None
-        place = _Place(self.target, module)
-        scoped = list(local_uses)
         if len(path) == 1:
             found = self._type_in_scope(place, path[0], scoped, 0)
         else:

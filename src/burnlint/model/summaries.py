@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Edit, Location
 from burnlint.model.helpers import Direction, ForeignStore, HelperSummary, OkFlow
+from burnlint.model.items import is_self_parameter
 from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
 from burnlint.model.resolve import FnKey
 from burnlint.model.results import (
@@ -24,6 +25,7 @@ from burnlint.model.results import (
     UseClass,
     macro_use_checks,
 )
+from burnlint.model.scopes import CAPTURE
 from burnlint.model.stores import Backing
 from burnlint.syntax import (
     arguments_of,
@@ -186,6 +188,8 @@ def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | N
             continue
         trace = ApplyTrace(model, function)
         if op.returns_result:
+            if _ok_mapped(op.node, model.ancestry):
+                continue  # `.map(|r| (net, r))`: where it ends up is the closure's to say
             use = model.result_use(op)
             if use.ok_escapes and _escapes(use.decided_at, function):
                 trace.paths.update(inner)
@@ -209,6 +213,37 @@ def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | N
             Location(model.path, model.source.node_span(op.node)),
         )
     return None
+
+
+# The methods of `CHAIN_METHODS` (results.py) that hand a `Result`'s Ok value on unchanged;
+# `map` replaces it with what a closure makes of it.
+_OK_KEEPING = frozenset(
+    {"map_err", "context", "with_context", "wrap_err", "wrap_err_with", "inspect_err", "inspect"}
+)
+
+
+def _ok_mapped(op_node: Node, ancestry: Ancestry) -> bool:
+    """Whether the op's ``Result`` goes through ``.map(..)`` in its chain of ``Result``
+    methods: its Ok value is then no longer the op's."""
+    node = op_node
+    while True:
+        node = outer_parens(node, ancestry)
+        access = ancestry.parent(node)
+        call = ancestry.parent(access) if access is not None else None
+        if (
+            access is None
+            or access.type != "field_expression"
+            or call is None
+            or call.type != "call_expression"
+            or field_of(access, ancestry) != "function"
+        ):
+            return False
+        method = text(access.child_by_field_name("field"))
+        if method == "map":
+            return True
+        if method not in _OK_KEEPING:
+            return False
+        node = call
 
 
 def leniency(op: StoreOp, model: FileModel) -> tuple[Check, tuple[str, ...]]:
@@ -563,7 +598,9 @@ def _param_checks(model: FileModel, function: Node) -> tuple[tuple[int, Check], 
     if parameters is None or b"ApplyResult" not in (parameters.text or b""):
         return ()
     found: list[tuple[int, Check]] = []
-    params = [p for p in parameters.named_children if p.type == "parameter"]
+    params = [
+        p for p in parameters.named_children if p.type == "parameter" and not is_self_parameter(p)
+    ]
     for index, param in enumerate(params):
         written = param.child_by_field_name("type")
         pattern = param.child_by_field_name("pattern")
@@ -602,7 +639,9 @@ def _path_params(model: FileModel, store: StoreBuild, function: Node) -> tuple[i
     parameters = function.child_by_field_name("parameters")
     if parameters is None:
         return None
-    params = [p for p in parameters.named_children if p.type == "parameter"]
+    params = [
+        p for p in parameters.named_children if p.type == "parameter" and not is_self_parameter(p)
+    ]
     indices: set[int] = set()
     for node in walk(store.path_argument):
         if node.type == "call_expression":
@@ -626,4 +665,15 @@ def _path_params(model: FileModel, store: StoreBuild, function: Node) -> tuple[i
             if binding.kind != "param" or binding.declaration not in params:
                 return None
             indices.add(params.index(binding.declaration))
+        elif node.type in ("string_literal", "raw_string_literal"):
+            # `format!("{dir}/{epoch}.mpk")`: the names a format string captures
+            for name in CAPTURE.findall(text(node)):
+                captured = model.resolution.captures_of(node, name)
+                if captured is None:
+                    if name.isupper():
+                        continue
+                    return None
+                if captured.kind != "param" or captured.declaration not in params:
+                    return None
+                indices.add(params.index(captured.declaration))
     return tuple(sorted(indices))
