@@ -21,7 +21,14 @@ from burnlint.model.loops import (
 from burnlint.model.ops import StoreOp, detect_op
 from burnlint.model.repeats import RepeatedSave, repeated_saves
 from burnlint.model.resolve import CrateView, FnKey
-from burnlint.model.results import WHOLE, ApplyChecker, Check, ResultClassifier, ResultUse
+from burnlint.model.results import (
+    WHOLE,
+    ApplyChecker,
+    Check,
+    ResultClassifier,
+    ResultUse,
+    ok_map_call,
+)
 from burnlint.model.scopes import LazyResolution
 from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.model.summaries import ApplyTrace
@@ -190,6 +197,10 @@ class FileModel:
             return frozenset(trace.checked)
         if not op.returns_result:
             return self._checker.of_value(op.node)
+        mapped = ok_map_call(op.node, self.ancestry)
+        if mapped is not None:
+            # `load_from(..).map(|r| ..)`: the closure is what reads the ApplyResult
+            return self._checker.of_mapped(mapped)
         return self._checker.of_result_use(self.result_use(op))
 
     @cached_property

@@ -666,6 +666,35 @@ FIELD_CHECKS: dict[str, Check] = {
 }
 
 
+# The methods of `CHAIN_METHODS` that hand a `Result`'s Ok value on unchanged; `map` replaces
+# it with what a closure makes of it.
+_OK_KEEPING = CHAIN_METHODS - {"map", "into"}
+
+
+def ok_map_call(op_node: Node, ancestry: Ancestry) -> Node | None:
+    """The ``.map(..)`` call in the chain of ``Result`` methods after the op, if any: the
+    Ok value after it is no longer the op's but what the mapping makes of it."""
+    node = op_node
+    while True:
+        node = outer_parens(node, ancestry)
+        access = ancestry.parent(node)
+        call = ancestry.parent(access) if access is not None else None
+        if (
+            access is None
+            or access.type != "field_expression"
+            or call is None
+            or call.type != "call_expression"
+            or field_of(access, ancestry) != "function"
+        ):
+            return None
+        method = text(access.child_by_field_name("field"))
+        if method == "map":
+            return call
+        if method not in _OK_KEEPING:
+            return None
+        node = call
+
+
 def macro_use_checks(use: Use, what: str = "result", path: tuple[int | str, ...] = ()) -> Check:
     """What a use in a macro's arguments reads of what is followed (an ``ApplyResult``:
     ``what`` "result"; or its ``missing``/``errors`` list), held at ``path`` in the used
@@ -694,6 +723,29 @@ class ApplyChecker:
         self.model = model
         self.ancestry = model.ancestry
         self.visiting: set[int] = set()
+
+    def of_mapped(self, map_call: Node) -> Check:
+        """What ``.map(|r| ..)`` reads of the ``ApplyResult`` it is given: the closure's
+        reads of its parameter; a function passed by name may read anything."""
+        arguments = arguments_of(map_call)
+        closure = arguments[0] if len(arguments) == 1 else None
+        if closure is None or closure.type != "closure_expression":
+            return WHOLE
+        parameters = closure.child_by_field_name("parameters")
+        names = [c for c in parameters.named_children] if parameters is not None else []
+        if len(names) != 1:
+            return WHOLE
+        pattern = names[0]
+        if pattern.type == "parameter":
+            pattern = pattern.child_by_field_name("pattern") or pattern
+        if pattern.type == "mut_pattern":
+            pattern = next((c for c in pattern.named_children if c.type == "identifier"), pattern)
+        binding = (
+            self.model.resolution.binding_of(pattern) if pattern.type == "identifier" else None
+        )
+        if binding is None:
+            return WHOLE
+        return self.of_binding(binding, after=pattern.end_byte)
 
     def of_result_use(self, use: ResultUse) -> Check:
         if use.ok_escapes:

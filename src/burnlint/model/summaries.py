@@ -24,6 +24,7 @@ from burnlint.model.results import (
     Check,
     UseClass,
     macro_use_checks,
+    ok_map_call,
 )
 from burnlint.model.scopes import CAPTURE
 from burnlint.model.stores import Backing
@@ -188,7 +189,7 @@ def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | N
             continue
         trace = ApplyTrace(model, function)
         if op.returns_result:
-            if _ok_mapped(op.node, model.ancestry):
+            if ok_map_call(op.node, model.ancestry) is not None:
                 continue  # `.map(|r| (net, r))`: where it ends up is the closure's to say
             use = model.result_use(op)
             if use.ok_escapes and _escapes(use.decided_at, function):
@@ -213,37 +214,6 @@ def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | N
             Location(model.path, model.source.node_span(op.node)),
         )
     return None
-
-
-# The methods of `CHAIN_METHODS` (results.py) that hand a `Result`'s Ok value on unchanged;
-# `map` replaces it with what a closure makes of it.
-_OK_KEEPING = frozenset(
-    {"map_err", "context", "with_context", "wrap_err", "wrap_err_with", "inspect_err", "inspect"}
-)
-
-
-def _ok_mapped(op_node: Node, ancestry: Ancestry) -> bool:
-    """Whether the op's ``Result`` goes through ``.map(..)`` in its chain of ``Result``
-    methods: its Ok value is then no longer the op's."""
-    node = op_node
-    while True:
-        node = outer_parens(node, ancestry)
-        access = ancestry.parent(node)
-        call = ancestry.parent(access) if access is not None else None
-        if (
-            access is None
-            or access.type != "field_expression"
-            or call is None
-            or call.type != "call_expression"
-            or field_of(access, ancestry) != "function"
-        ):
-            return False
-        method = text(access.child_by_field_name("field"))
-        if method == "map":
-            return True
-        if method not in _OK_KEEPING:
-            return False
-        node = call
 
 
 def leniency(op: StoreOp, model: FileModel) -> tuple[Check, tuple[str, ...]]:

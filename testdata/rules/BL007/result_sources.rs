@@ -112,3 +112,30 @@ pub fn load_all(models: &mut [Mlp], dir: &Path) -> Result<Vec<ApplyResult>> {
     }
     Ok(results)
 }
+
+// `.map(|r| ..)` on the load's Result: the closure is what reads the ApplyResult.
+pub fn load_mapped_to_missing(model: &mut Mlp, path: &Path) -> Result<()> {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let missing = model.load_from(&mut store).map(|r| r.missing)?;
+    anyhow::ensure!(missing.is_empty(), "incomplete");
+    Ok(())
+}
+
+pub fn load_mapped_into_a_pair(model: &mut Mlp, path: &Path) -> Result<usize> {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let (n, r) = model.load_from(&mut store).map(|r| (1, r))?;
+    anyhow::ensure!(r.missing.is_empty(), "incomplete");
+    Ok(n)
+}
+
+pub fn load_mapped_to_a_count(model: &mut Mlp, path: &Path) -> Result<usize> {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let applied = model.load_from(&mut store).map(|r| r.applied.len())?; // expect: BL007
+    Ok(applied)
+}
+
+pub fn load_mapped_by_a_function(model: &mut Mlp, path: &Path) -> Result<Summary> {
+    // a function passed by name may read all of it
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    Ok(model.load_from(&mut store).map(Summary::from)?)
+}
