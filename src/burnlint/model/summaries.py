@@ -194,6 +194,8 @@ def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | N
                     trace.value(value, path, what)
                 for binding in use.ok_bindings:
                     trace.binding(binding, binding.node.end_byte, path, what)
+                for pattern in use.ok_patterns:
+                    trace.pattern(pattern, path, what)
         else:
             for what, path in inner:
                 trace.value(op.node, path, what)
@@ -442,6 +444,11 @@ class ApplyTrace:
             return
         self._check(what)
 
+    def pattern(self, pattern: Node, path: Path, what: str = RESULT) -> None:
+        """A pattern (``(net, report)`` in ``Ok((net, report))``) that takes apart a value
+        holding what is followed at ``path``."""
+        self._pattern(pattern, pattern.end_byte, path, what)
+
     def _pattern(self, pattern: Node, after: int, path: Path, what: str) -> None:
         if pattern.type == "mut_pattern":
             pattern = next((c for c in pattern.named_children if c.type == "identifier"), pattern)
@@ -450,6 +457,8 @@ class ApplyTrace:
             if binding is not None:
                 self.binding(binding, after, path, what)
             return
+        if pattern.type == "_":
+            return  # dropped
         if not path:
             if what != RESULT:
                 self._check(what)
@@ -460,7 +469,8 @@ class ApplyTrace:
             return
         head, rest = path[0], path[1:]
         if pattern.type == "tuple_pattern" and isinstance(head, int):
-            elements = [c for c in pattern.named_children if c.type not in _COMMENTS]
+            # `_` is an anonymous node: count the elements between the commas
+            elements = [c for c in pattern.children if c.type not in _TUPLE_PUNCTUATION]
             if any(e.type == "remaining_field_pattern" for e in elements[: head + 1]):
                 self._check(what)  # `(a, .., r)`: the index is not counted from the start
                 return
@@ -475,25 +485,26 @@ class ApplyTrace:
                     if text(name) == head:
                         if inner is not None:
                             self._pattern(inner, after, rest, what)
-                        else:  # shorthand `S { report, .. }`
-                            target = next(
-                                (c for c in child.named_children if c.type == "identifier"), None
-                            )
-                            if target is not None:
-                                self._pattern(target, after, rest, what)
+                        elif name is not None:  # shorthand `S { report, .. }`
+                            self._shorthand(name, after, rest, what)
                         return
                 elif child.type == "shorthand_field_identifier" and text(child) == head:
-                    binding = self.model.resolution.binding_of(child)
-                    if binding is not None:
-                        self.binding(binding, after, rest, what)
-                    else:
-                        self._check(what)
+                    self._shorthand(child, after, rest, what)
                     return
             return  # not bound: dropped
         self._check(what)  # a pattern not followed here
 
+    def _shorthand(self, name: Node, after: int, path: Path, what: str) -> None:
+        """``S { report, .. }`` binds ``report`` by the field's own name."""
+        binding = self.model.resolution.binding_of(name)
+        if binding is not None:
+            self.binding(binding, after, path, what)
+        else:
+            self._check(what)
+
 
 _COMMENTS = frozenset({"line_comment", "block_comment"})
+_TUPLE_PUNCTUATION = frozenset({"(", ")", ",", *_COMMENTS})
 
 
 def _struct_of(initializer: Node, ancestry: Ancestry) -> Node | None:
