@@ -64,6 +64,9 @@ class HelperSummary:
     # indices (among the non-self parameters) of the parameters the saved store's path is
     # built from; () for a fixed path; None when it depends on something else
     path_params: tuple[int, ...] | None = None
+    # the index of the parameter that is the saved store's path itself (`from_file(path)`,
+    # or passed as is to a helper whose path it is), when one is
+    path_param: int | None = None
     # what it reads of an `ApplyResult` passed to it, by parameter index (among the non-self
     # parameters), for parameters whose type names one and that it does not read in full
     param_checks: tuple[tuple[int, frozenset[str]], ...] = ()

@@ -19,6 +19,7 @@ from burnlint.model.loops import LoopContext
 from burnlint.model.ops import StoreOp
 from burnlint.model.paths import Extension, PathValue, path_value
 from burnlint.model.stores import Backing, StoreBuild
+from burnlint.model.summaries import helper_argument
 from burnlint.syntax import arguments_of, call_path, strip_reference, text, walk_with_cursor
 
 if TYPE_CHECKING:
@@ -207,6 +208,27 @@ class _LoopRemovals:
         wanted = self._model.resolution.binding_of(stripped)
         return wanted is not None and id(wanted) in self._removed_bindings()
 
+    def removes_helper_path(self, op: StoreOp, store: StoreBuild) -> bool:
+        """A call removes the path a crate-local function's store saves to, given as one of
+        its arguments as is (`save(&m, &latest)` after `remove_file(&latest)`). For a
+        Burnpack store, only a path with an extension: the `.bpk` it may add is not known."""
+        summary = op.summary
+        if summary is None or summary.path_param is None:
+            return False
+        argument = helper_argument(self._model, op, summary.path_param)
+        if argument is None:
+            return False
+        value = path_value(argument, self._model.resolution)
+        if store.kind is StoreKind.BURNPACK and value.extension is not Extension.SOME:
+            return False
+        if value in self._removed_values() or _normalise(argument) in self._texts:
+            return True
+        stripped = strip_reference(argument)
+        if stripped.type != "identifier":
+            return False
+        wanted = self._model.resolution.binding_of(stripped)
+        return wanted is not None and id(wanted) in self._removed_bindings()
+
     def _removed_values(self) -> list[PathValue]:
         if self._values is None:
             resolution = self._model.resolution
@@ -251,7 +273,7 @@ def repeated_saves(model: FileModel) -> list[RepeatedSave]:
         loop_removals = removals.get(loop.node.id)
         if loop_removals is None:
             loop_removals = removals[loop.node.id] = _LoopRemovals(loop.node, model)
-        if loop_removals.removes_path_of(store):
+        if loop_removals.removes_path_of(store) or loop_removals.removes_helper_path(op, store):
             continue
         entry = found.get(report_at.id)
         if entry is None:
@@ -271,14 +293,9 @@ def _repeats(
         summary = op.summary
         if summary.path_params is None:
             return None
-        arguments = arguments_of(op.node)
-        definition = model.view.definition(summary.key)
-        # `Trainer::save(&trainer, path)`: the receiver is the first argument
-        offset = 1 if op.receiver is None and definition is not None and definition.method else 0
         for index in summary.path_params:
-            if index + offset >= len(arguments) or not invariance.invariant(
-                arguments[index + offset], loop.node
-            ):
+            argument = helper_argument(model, op, index)
+            if argument is None or not invariance.invariant(argument, loop.node):
                 return None
         return (
             op.node,

@@ -82,6 +82,7 @@ def _summarise(
     directions: set[Direction] = set()
     saves: ForeignStore | None = None
     path_params: tuple[int, ...] | None = None
+    path_param: int | None = None
     return_type = function.child_by_field_name("return_type")
     returns_result = return_type is not None and b"Result" in (return_type.text or b"")
     for op in ops:
@@ -99,9 +100,7 @@ def _summarise(
         errors.extend(n for n in names if n not in errors)
         if saves is None and op.is_save and op.store is not None:
             saves = foreign_store(model, op.store, key.display())
-            path_params = (
-                _path_params(model, op.store, function) if op.store.helper is None else None
-            )
+            path_params, path_param = _save_path_params(model, op, function)
     store, in_result = _returned_store(model, function, key.display())
     ok = _ok_flow(model, function, ops)
     param_checks = _param_checks(model, function)
@@ -117,6 +116,7 @@ def _summarise(
         store_in_result=in_result,
         saves=saves,
         path_params=path_params,
+        path_param=path_param,
         param_checks=param_checks,
         location=Location(model.path, model.source.node_span(name)),
     )
@@ -572,16 +572,77 @@ def _type_name(written: Node) -> str | None:
     return name if name.endswith("ApplyResult") else None
 
 
-def _path_params(model: FileModel, store: StoreBuild, function: Node) -> tuple[int, ...] | None:
-    """Which parameters of ``function`` the store's path is made of (see ``HelperSummary``)."""
-    if store.path_argument is None:
+def helper_argument(model: FileModel, op: StoreOp, index: int) -> Node | None:
+    """The argument a call of a crate-local function (``op.summary``) gives its non-self
+    parameter ``index``: in ``Trainer::save(&trainer, path)`` the receiver comes first."""
+    if op.summary is None:
         return None
+    arguments = arguments_of(op.node)
+    definition = model.view.definition(op.summary.key)
+    offset = 1 if op.receiver is None and definition is not None and definition.method else 0
+    position = index + offset
+    return arguments[position] if position < len(arguments) else None
+
+
+def _save_path_params(
+    model: FileModel, op: StoreOp, function: Node
+) -> tuple[tuple[int, ...] | None, int | None]:
+    """Which parameters of ``function`` the path of the store ``op`` saves into is made of
+    (see ``HelperSummary.path_params``), and the one that is the path itself, if any: from
+    the constructor's path argument for a store built here, from the arguments a helper's
+    path parameters get for a store a helper builds (``save(m, &dir.join("latest.bpk"))``)."""
+    store = op.store
+    if store is None:
+        return None, None
+    if store.helper is None:
+        if store.path_argument is None:
+            return None, None
+        path = store.path_argument
+        return _path_params(model, path, function), _param_itself(model, path, function)
+    summary = op.summary
+    if summary is None or summary.path_params is None:
+        return None, None
+    indices: set[int] = set()
+    for index in summary.path_params:
+        argument = helper_argument(model, op, index)
+        found = _path_params(model, argument, function) if argument is not None else None
+        if found is None:
+            return None, None
+        indices.update(found)
+    itself = None
+    if summary.path_param is not None:
+        argument = helper_argument(model, op, summary.path_param)
+        itself = _param_itself(model, argument, function) if argument is not None else None
+    return tuple(sorted(indices)), itself
+
+
+def _function_params(function: Node) -> list[Node]:
     parameters = function.child_by_field_name("parameters")
     if parameters is None:
+        return []
+    return [p for p in parameters.named_children if p.type == "parameter"]
+
+
+def _param_itself(model: FileModel, argument: Node, function: Node) -> int | None:
+    """The index of the parameter ``argument`` is, references and parentheses aside."""
+    node = strip_reference(argument)
+    while node.type == "parenthesized_expression" and node.named_children:
+        node = strip_reference(node.named_children[0])
+    if node.type != "identifier":
         return None
-    params = [p for p in parameters.named_children if p.type == "parameter"]
+    binding = model.resolution.binding_of(node)
+    params = _function_params(function)
+    if binding is None or binding.kind != "param" or binding.declaration not in params:
+        return None
+    return params.index(binding.declaration)
+
+
+def _path_params(model: FileModel, expression: Node, function: Node) -> tuple[int, ...] | None:
+    """Which parameters of ``function`` the path ``expression`` is made of; None when it
+    depends on anything else."""
+    params = _function_params(function)
     indices: set[int] = set()
-    for node in walk(store.path_argument):
+    for node in walk(expression):
         if node.type == "call_expression":
             parts = method_call_parts(node)
             path = call_path(node)
