@@ -60,6 +60,9 @@ class HelperSummary:
     ok: OkFlow | None = None
     store: ForeignStore | None = None  # a store it returns
     store_in_result: bool = False  # ... inside `Ok(..)`
+    # indices (among the non-self parameters) of the parameters the returned store's path is
+    # built from; () for a fixed path; None when it depends on something else
+    store_path_params: tuple[int, ...] | None = None
     saves: ForeignStore | None = None  # the store it builds and saves into, propagating
     # indices (among the non-self parameters) of the parameters the saved store's path is
     # built from; () for a fixed path; None when it depends on something else

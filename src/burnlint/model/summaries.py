@@ -101,7 +101,7 @@ def _summarise(
         if saves is None and op.is_save and op.store is not None:
             saves = foreign_store(model, op.store, key.display())
             path_params, path_param = _save_path_params(model, op, function)
-    store, in_result = _returned_store(model, function, key.display())
+    store, in_result, store_path_params = _returned_store(model, function, key.display())
     ok = _ok_flow(model, function, ops)
     param_checks = _param_checks(model, function)
     if not errors and ok is None and store is None and not param_checks:
@@ -114,6 +114,7 @@ def _summarise(
         ok=ok,
         store=store,
         store_in_result=in_result,
+        store_path_params=store_path_params,
         saves=saves,
         path_params=path_params,
         path_param=path_param,
@@ -150,25 +151,29 @@ def foreign_store(model: FileModel, build: StoreBuild, helper: str) -> ForeignSt
 
 def _returned_store(
     model: FileModel, function: Node, helper: str
-) -> tuple[ForeignStore | None, bool]:
-    """The store the function returns as its tail: itself, or inside ``Ok(..)``."""
+) -> tuple[ForeignStore | None, bool, tuple[int, ...] | None]:
+    """The store the function returns as its tail: itself, or inside ``Ok(..)``; and the
+    parameters its path is made of, when it is built here."""
     body = function.child_by_field_name("body")
     if body is None:
-        return None, False
+        return None, False, None
     named = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
     if not named or not is_tail_expression(named[-1], model.ancestry):
-        return None, False
+        return None, False, None
     tail = named[-1]
     in_result = False
     if tail.type == "call_expression" and call_path(tail) == ["Ok"]:
         arguments = arguments_of(tail)
         if len(arguments) != 1:
-            return None, False
+            return None, False, None
         tail, in_result = arguments[0], True
     build = model.stores.store_of(tail)
     if build is None:
-        return None, False
-    return foreign_store(model, build, helper), in_result
+        return None, False, None
+    path_params = None
+    if build.helper is None and build.path_argument is not None:
+        path_params = _path_params(model, build.path_argument, function)
+    return foreign_store(model, build, helper), in_result, path_params
 
 
 def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | None:
@@ -574,12 +579,22 @@ def _type_name(written: Node) -> str | None:
 
 def helper_argument(model: FileModel, op: StoreOp, index: int) -> Node | None:
     """The argument a call of a crate-local function (``op.summary``) gives its non-self
-    parameter ``index``: in ``Trainer::save(&trainer, path)`` the receiver comes first."""
+    parameter ``index``."""
     if op.summary is None:
         return None
-    arguments = arguments_of(op.node)
-    definition = model.view.definition(op.summary.key)
-    offset = 1 if op.receiver is None and definition is not None and definition.method else 0
+    return call_argument(model, op.node, op.summary.key, index)
+
+
+def call_argument(model: FileModel, call: Node, key: FnKey, index: int) -> Node | None:
+    """The argument ``call`` of the function ``key`` gives its non-self parameter ``index``:
+    in ``Trainer::save(&trainer, path)`` the receiver comes first, in ``t.save(path)`` not."""
+    arguments = arguments_of(call)
+    definition = model.view.definition(key)
+    function = call.child_by_field_name("function")
+    if function is not None and function.type == "generic_function":
+        function = function.child_by_field_name("function")
+    method_syntax = function is not None and function.type == "field_expression"
+    offset = 1 if not method_syntax and definition is not None and definition.method else 0
     position = index + offset
     return arguments[position] if position < len(arguments) else None
 
