@@ -77,3 +77,41 @@ pub fn warm_start_mapped(model: &mut Mlp, path: &Path) -> Result<()> {
     model.load_from(&mut lenient(path)).map(|_| ())?; // expect: BL007
     Ok(())
 }
+
+fn lenient_unvalidated(path: &Path) -> SafetensorsStore {
+    SafetensorsStore::from_file(path).allow_partial(true).validate(false)
+}
+
+/// Both lenient options: both lists read.
+pub fn load_fully_checked(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let r = model.load_from(&mut lenient_unvalidated(path))?;
+    ensure!(r.missing.is_empty() && r.errors.is_empty(), "{r}");
+    Ok(model)
+}
+
+/// Both lenient options, `missing` read: `errors` is not.
+pub fn load_missing_checked(device: &Device, path: &Path) -> Result<Mlp> {
+    let mut model = Mlp::new(device);
+    let r = model.load_from(&mut lenient_unvalidated(path))?; // expect: BL007
+    ensure!(r.missing.is_empty(), "incomplete");
+    Ok(model)
+}
+
+/// Generic over the module: the helper drops the result whatever its callers load.
+pub fn load_into<M: ModuleSnapshot>(model: &mut M, path: &Path) -> Result<()> {
+    model.load_from(&mut lenient(path))?; // expect: BL007
+    Ok(())
+}
+
+/// Answers whether the checkpoint was complete: `missing` read, a `bool` returned.
+pub fn load_complete(model: &mut Mlp, path: &Path) -> Result<bool> {
+    let r = model.load_from(&mut lenient(path))?;
+    Ok(r.missing.is_empty())
+}
+
+/// Returns how many tensors were applied: that checks nothing.
+pub fn load_count(model: &mut Mlp, path: &Path) -> Result<usize> {
+    let r = model.load_from(&mut lenient(path))?; // expect: BL007
+    Ok(r.applied.len())
+}

@@ -5,12 +5,15 @@ use std::path::Path;
 use anyhow::{ensure, Result};
 use burn::prelude::*;
 use burn_store::ApplyResult;
-use report_helpers::load::{load_checked, load_counted, load_unchecked, warm_start_mapped};
+use report_helpers::load::{
+    load_checked, load_complete, load_count, load_counted, load_fully_checked, load_into,
+    load_missing_checked, load_unchecked, warm_start_mapped,
+};
 use report_helpers::model::Mlp;
 use report_helpers::report::{
     ensure_complete, load_forwarded, load_forwarded_whole, load_report_first, load_struct,
-    load_struct_named, load_summarised, load_summarised_checked, load_unvalidated,
-    load_with_report, Loaded,
+    load_missing_list, load_struct_named, load_summarised, load_summarised_checked,
+    load_unvalidated, load_with_report, Loaded,
 };
 
 /// Helpers that return the model: whatever they did, the callers have nothing to check.
@@ -23,8 +26,27 @@ fn model_returning(device: &Device, path: &Path) -> Result<()> {
     d.warm_start(path)?;
     d.warm_start_blind(path)?;
     warm_start_mapped(&mut d, path)?;
-    println!("{a:?} {b:?} {c:?} {d:?} {e:?}");
+    let f = load_fully_checked(device, path)?;
+    let g = load_missing_checked(device, path)?;
+    load_into(&mut d, path)?;
+    if !load_complete(&mut d, path)? {
+        println!("incomplete");
+    }
+    let n = load_count(&mut d, path)?;
+    println!("{a:?} {b:?} {c:?} {d:?} {e:?} {f:?} {g:?} {n}");
     Ok(())
+}
+
+/// The `missing` list handed back on its own.
+fn missing_list_read(device: &Device, path: &Path) -> Result<Mlp> {
+    let (net, missing) = load_missing_list(device, path)?;
+    ensure!(missing.is_empty(), "missing {missing:?}");
+    Ok(net)
+}
+
+fn missing_list_dropped(device: &Device, path: &Path) -> Result<Mlp> {
+    let (net, _missing) = load_missing_list(device, path)?; // expect: BL007
+    Ok(net)
 }
 
 /// Tuples: the report read for `missing`, passed on, returned onward.
@@ -201,6 +223,8 @@ fn main() -> Result<()> {
         forwarded_dropped(&device, path)?,
         forwarded_whole_applied(&device, path)?,
         forwarded_whole_checked(&device, path)?,
+        missing_list_read(&device, path)?,
+        missing_list_dropped(&device, path)?,
     ];
     println!("{} models", nets.len());
     Ok(())

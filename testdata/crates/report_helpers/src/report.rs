@@ -120,3 +120,21 @@ impl Loader {
         Ok((model, report))
     }
 }
+
+/// Hands back the `missing` list itself, beside the model.
+pub fn load_missing_list(device: &Device, path: &Path) -> Result<(Mlp, Vec<(String, String)>)> {
+    let mut model = Mlp::new(device);
+    let r = model.load_from(&mut SafetensorsStore::from_file(path).allow_partial(true))?;
+    Ok((model, r.missing))
+}
+
+/// A report of the crate's own, returned alone, the `missing` list moved in as is.
+pub struct LoadReport {
+    pub missing: Vec<(String, String)>,
+    pub loaded: usize,
+}
+
+pub fn load_report_only(model: &mut Mlp, path: &Path) -> Result<LoadReport> {
+    let r = model.load_from(&mut SafetensorsStore::from_file(path).allow_partial(true))?;
+    Ok(LoadReport { missing: r.missing, loaded: r.applied.len() })
+}
