@@ -77,6 +77,7 @@ fn main() -> Result<()> {
     generic_every_epoch(&built, &model, &latest)?;
     dyn_every_epoch(&demo, &model, &latest)?;
     impl_every_epoch(&typed, &model, &latest)?;
+    returned_types(&model, &latest)?;
 
     // `train`: `Trainer`'s hands back a lenient load's result, `Demo`'s its own statistics
     let mut trainer = Trainer::new("runs");
@@ -95,5 +96,30 @@ fn main() -> Result<()> {
     let (_resampler, _) = Resampler::new(44_100, 16_000)?;
     let (_fresh, _) = Pipeline::new(&device, Path::new("model.safetensors"))?; // expect: BL007
     println!("{}", pipeline.tokenizer.is_some());
+    Ok(())
+}
+
+/// Receivers typed by the declared return type of a crate function, and `Trainer::save`
+/// called with the receiver as its first argument; a call through the trait's path names no
+/// impl and stays unresolved.
+fn make_trainer() -> Trainer {
+    Trainer::new("x")
+}
+
+fn try_trainer() -> Result<Trainer> {
+    Ok(Trainer::new("x"))
+}
+
+fn returned_types(model: &Mlp, latest: &Path) -> Result<()> {
+    let a = make_trainer();
+    let b = try_trainer()?;
+    for _ in 0..3 {
+        a.save(model, latest)?; // expect: BL003
+        b.save(model, latest)?; // expect: BL003
+        make_trainer().save(model, latest)?; // expect: BL003
+        Checkpointer::checkpoint(&a, model, latest)?;
+        <Trainer as Checkpointer>::checkpoint(&a, model, latest)?;
+        Trainer::save(&a, model, latest)?; // expect: BL003
+    }
     Ok(())
 }
