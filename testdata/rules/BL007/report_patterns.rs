@@ -128,3 +128,23 @@ pub fn direct_struct_pattern_applied(model: &mut Mlp, path: &Path) -> Result<()>
     }
     Ok(())
 }
+
+// tuple fields by index
+pub fn tuple_index_read(path: &Path) -> Result<Mlp> {
+    let loaded = load_with_report(path)?;
+    ensure!(loaded.1.missing.is_empty(), "incomplete");
+    Ok(loaded.0)
+}
+
+pub fn tuple_index_model_only(path: &Path) -> Result<Mlp> {
+    let loaded = load_with_report(path)?; // expect: BL007
+    Ok(loaded.0)
+}
+
+pub fn tuple_index_taken_at_once(path: &Path) -> Result<()> {
+    let report = load_with_report(path)?.1;
+    ensure!(report.missing.is_empty(), "incomplete");
+    let applied = load_with_report(path)?.1.applied.len(); // expect: BL007
+    println!("{applied}");
+    Ok(())
+}
