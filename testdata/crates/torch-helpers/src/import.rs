@@ -8,7 +8,9 @@ use burn::prelude::*;
 use burn_store::{ModuleSnapshot, ModuleStore};
 
 use crate::model::MirrorMlp;
-use crate::stores::{torch_checkpoint_store, torch_store, torch_store_checked, torch_store_mapped};
+use crate::stores::{
+    torch_checkpoint_store, torch_store, torch_store_checked, torch_store_in, torch_store_mapped,
+};
 
 pub fn from_torch<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
@@ -37,6 +39,12 @@ pub fn from_torch_checked<B: Backend>(device: &B::Device, path: &Path) -> Result
     let mut store = torch_store_checked(path)?;
     model.load_from(&mut store)?;
     model.load_from(&mut torch_store_checked(path).expect("weights"))?;
+    Ok(model)
+}
+
+pub fn from_torch_dir<B: Backend>(device: &B::Device, dir: &Path) -> Result<MirrorMlp<B>> {
+    let mut model = MirrorMlp::new(device);
+    model.load_from(&mut torch_store_in(dir))?;
     Ok(model)
 }
 

@@ -17,12 +17,18 @@ pub fn torch_checkpoint_store(path: &Path) -> PytorchStore {
     store
 }
 
-/// Inside `Ok(..)`, after a check that uses `?`-free early return.
+/// Inside `Ok(..)`, after an early `bail!` and a `?`.
 pub fn torch_store_checked(path: &Path) -> Result<PytorchStore> {
     if !path.exists() {
         bail!("no weights at {}", path.display());
     }
+    std::fs::metadata(path)?;
     Ok(PytorchStore::from_file(path).allow_partial(false)) // expect: BL005
+}
+
+/// Through `torch_store`: reported there, not again here.
+pub fn torch_store_in(dir: &Path) -> PytorchStore {
+    torch_store(&dir.join("model.pt"))
 }
 
 /// The index option written: clean.
