@@ -269,3 +269,49 @@ def test_demo_fix_removes_bl003_and_changes_nothing_else(tmp_path: Path) -> None
     before = {p: p.read_bytes() for p in demo.rglob("*.rs")}
     runner.invoke(cli, args)
     assert {p: p.read_bytes() for p in demo.rglob("*.rs")} == before
+
+
+def test_interprocedural_bl003_fix_edits_each_helper_once(
+    tmp_path: Path, runner: CliRunner
+) -> None:
+    """BL003 at calls of helpers defined in another file (the lib's loops, the bin's loop, a
+    helper reached through another helper, a store a helper returns): every fix is the same
+    `.overwrite(true)` in the helper's file; each is written once, and no BL003 is left."""
+    crate = tmp_path / "fix-helper"
+    shutil.copytree(TESTDATA / "crates" / "fix-helper", crate)
+    args = ["check", str(crate), "--project-root", str(crate)]
+
+    before = runner.invoke(cli, [*args, "--format", "json"])
+    findings = [f for f in json.loads(before.stdout)["findings"] if f["rule_id"] == "BL003"]
+    assert {f["path"] for f in findings} == {"src/main.rs", "src/train.rs"}
+    edits = {
+        (e["path"], e["start_byte"], e["end_byte"], e["content"])
+        for f in findings
+        for e in f["fix"]["edits"]
+    }
+    assert len(findings) == 6 and len(edits) == 2  # six loops, two constructors
+    assert {e[0] for e in edits} == {"src/checkpoint.rs"}
+
+    fixed = runner.invoke(cli, [*args, "--fix", "--unsafe-fixes"])
+    assert fixed.exit_code == 0, fixed.output
+    assert fixed.stderr.startswith("fixed "), fixed.stderr
+    changed = [
+        p.relative_to(crate).as_posix()
+        for p in sorted(crate.rglob("*.rs"))
+        if p.read_bytes()
+        != (TESTDATA / "crates" / "fix-helper" / p.relative_to(crate)).read_bytes()
+    ]
+    assert changed == ["src/checkpoint.rs"]
+    original = (TESTDATA / "crates" / "fix-helper" / "src" / "checkpoint.rs").read_text("utf-8")
+    expected = original.replace(
+        "SafetensorsStore::from_file(path))?", "SafetensorsStore::from_file(path).overwrite(true))?"
+    ).replace(
+        "BurnpackStore::from_file(path)\n", "BurnpackStore::from_file(path).overwrite(true)\n"
+    )
+    assert (crate / "src" / "checkpoint.rs").read_text("utf-8") == expected
+
+    after = runner.invoke(cli, [*args, "--format", "json"])
+    assert not [f for f in json.loads(after.stdout)["findings"] if f["rule_id"] == "BL003"]
+    again = runner.invoke(cli, [*args, "--fix", "--unsafe-fixes"])
+    assert again.exit_code == 0, again.output
+    assert (crate / "src" / "checkpoint.rs").read_text("utf-8") == expected

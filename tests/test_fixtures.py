@@ -155,3 +155,35 @@ def test_findings_in_test_code_are_tagged(tmp_path: Path) -> None:
     result = lint_files([source], EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path))
     tags = {f.location.span.start_line: "test-code" in f.tags for f in result.findings}
     assert tags == {2: False, 7: True}
+
+
+def test_bl005_on_a_helper_names_its_callers_loads() -> None:
+    """A store helper's implicit option is reported once, at its constructor, with each load
+    of its callers (in other files, the lib's bin too) as a related location, and a fix in
+    the helper's file."""
+    findings = [
+        f for f in _every_finding() if f.rule_id == "BL005" and "torch-helpers/" in f.location.path
+    ]
+    assert {f.location.path.rsplit("/", 1)[-1] for f in findings} == {
+        "stores.rs",
+        "stores_safetensors.rs",
+    }
+    torch_store = next(
+        f
+        for f in findings
+        if f.location.path.endswith("/stores.rs") and f.location.span.start_line == 11
+    )
+    loads = {
+        (r.location.path.split("torch-helpers/", 1)[1], r.location.span.start_line)
+        for r in torch_store.related
+        if r.message == "loaded here"
+    }
+    # `from_torch_dir` loads it through a second helper, `torch_store_in`
+    assert loads == {
+        ("src/import.rs", 17),
+        ("src/import.rs", 24),
+        ("src/import.rs", 47),
+        ("src/bin/convert.rs", 15),
+    }
+    assert torch_store.fix is not None
+    assert {e.path for e in torch_store.fix.edits} == {torch_store.location.path}

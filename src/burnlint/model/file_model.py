@@ -194,6 +194,8 @@ class FileModel:
                     trace.value(value, path, what)
                 for binding in use.ok_bindings:
                     trace.binding(binding, binding.node.end_byte, path, what)
+                for pattern in use.ok_patterns:
+                    trace.pattern(pattern, path, what)
             return frozenset(trace.checked)
         if not op.returns_result:
             return self._checker.of_value(op.node)

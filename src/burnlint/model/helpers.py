@@ -60,10 +60,16 @@ class HelperSummary:
     ok: OkFlow | None = None
     store: ForeignStore | None = None  # a store it returns
     store_in_result: bool = False  # ... inside `Ok(..)`
+    # indices (among the non-self parameters) of the parameters the returned store's path is
+    # built from; () for a fixed path; None when it depends on something else
+    store_path_params: tuple[int, ...] | None = None
     saves: ForeignStore | None = None  # the store it builds and saves into, propagating
     # indices (among the non-self parameters) of the parameters the saved store's path is
     # built from; () for a fixed path; None when it depends on something else
     path_params: tuple[int, ...] | None = None
+    # the index of the parameter that is the saved store's path itself (`from_file(path)`,
+    # or passed as is to a helper whose path it is), when one is
+    path_param: int | None = None
     # what it reads of an `ApplyResult` passed to it, by parameter index (among the non-self
     # parameters), for parameters whose type names one and that it does not read in full
     param_checks: tuple[tuple[int, frozenset[str]], ...] = ()

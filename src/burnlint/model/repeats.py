@@ -18,8 +18,16 @@ from burnlint.model.imports import StoreKind
 from burnlint.model.loops import LoopContext
 from burnlint.model.ops import StoreOp
 from burnlint.model.paths import Extension, PathValue, path_value
-from burnlint.model.stores import Backing, StoreBuild
-from burnlint.syntax import arguments_of, call_path, strip_reference, text, walk_with_cursor
+from burnlint.model.stores import BUILDERS, Backing, StoreBuild
+from burnlint.model.summaries import call_argument, helper_argument
+from burnlint.syntax import (
+    arguments_of,
+    call_path,
+    method_call_parts,
+    strip_reference,
+    text,
+    walk_with_cursor,
+)
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -31,6 +39,18 @@ if TYPE_CHECKING:
 
 _SPACE = re.compile(r"\s+")
 OVERWRITE_REFUSING = frozenset({StoreKind.SAFETENSORS, StoreKind.BURNPACK})
+# what may stand between a call of a store-returning helper and the store it gives
+_AROUND_HELPER_CALL = BUILDERS | {
+    "unwrap",
+    "expect",
+    "map_err",
+    "context",
+    "with_context",
+    "wrap_err",
+    "wrap_err_with",
+    "inspect_err",
+    "inspect",
+}
 
 
 # burn 0.22 writes Burnpack files through burn-pack's `Writer`, which appends `.bpk` to a path
@@ -207,6 +227,27 @@ class _LoopRemovals:
         wanted = self._model.resolution.binding_of(stripped)
         return wanted is not None and id(wanted) in self._removed_bindings()
 
+    def removes_helper_path(self, op: StoreOp, store: StoreBuild) -> bool:
+        """A call removes the path a crate-local function's store saves to, given as one of
+        its arguments as is (`save(&m, &latest)` after `remove_file(&latest)`). For a
+        Burnpack store, only a path with an extension: the `.bpk` it may add is not known."""
+        summary = op.summary
+        if summary is None or summary.path_param is None:
+            return False
+        argument = helper_argument(self._model, op, summary.path_param)
+        if argument is None:
+            return False
+        value = path_value(argument, self._model.resolution)
+        if store.kind is StoreKind.BURNPACK and value.extension is not Extension.SOME:
+            return False
+        if value in self._removed_values() or _normalise(argument) in self._texts:
+            return True
+        stripped = strip_reference(argument)
+        if stripped.type != "identifier":
+            return False
+        wanted = self._model.resolution.binding_of(stripped)
+        return wanted is not None and id(wanted) in self._removed_bindings()
+
     def _removed_values(self) -> list[PathValue]:
         if self._values is None:
             resolution = self._model.resolution
@@ -251,7 +292,7 @@ def repeated_saves(model: FileModel) -> list[RepeatedSave]:
         loop_removals = removals.get(loop.node.id)
         if loop_removals is None:
             loop_removals = removals[loop.node.id] = _LoopRemovals(loop.node, model)
-        if loop_removals.removes_path_of(store):
+        if loop_removals.removes_path_of(store) or loop_removals.removes_helper_path(op, store):
             continue
         entry = found.get(report_at.id)
         if entry is None:
@@ -271,14 +312,9 @@ def _repeats(
         summary = op.summary
         if summary.path_params is None:
             return None
-        arguments = arguments_of(op.node)
-        definition = model.view.definition(summary.key)
-        # `Trainer::save(&trainer, path)`: the receiver is the first argument
-        offset = 1 if op.receiver is None and definition is not None and definition.method else 0
         for index in summary.path_params:
-            if index + offset >= len(arguments) or not invariance.invariant(
-                arguments[index + offset], loop.node
-            ):
+            argument = helper_argument(model, op, index)
+            if argument is None or not invariance.invariant(argument, loop.node):
                 return None
         return (
             op.node,
@@ -300,9 +336,53 @@ def _repeats(
         # built in the loop: the path decides
         if local_ctor and _within(store.constructor_node, loop.node):
             return _invariant_path(store, loop, model)
+        if not local_ctor:
+            return _built_by_helper_in_loop(binding.value, store, loop, model)
         return None
     if local_ctor and _within(store.constructor_node, loop.node):
         return _invariant_path(store, loop, model)
+    if not local_ctor:
+        return _built_by_helper_in_loop(argument, store, loop, model)
+    return None
+
+
+def _built_by_helper_in_loop(
+    value: Node, store: StoreBuild, loop: LoopContext, model: FileModel
+) -> tuple[Node, str] | None:
+    """A store a crate-local function returns, called in the loop (``make_store(&p)?``,
+    ``.expect(..)``, a builder chain after it) with arguments that never change where its
+    path parameters are."""
+    call = _helper_call(value)
+    if call is None or not _within(call, loop.node):
+        return None
+    summary = model.helper_called(call)
+    if summary is None or summary.store is None or summary.store_path_params is None:
+        return None
+    for index in summary.store_path_params:
+        argument = call_argument(model, call, summary.key, index)
+        if argument is None or not model.invariance.invariant(argument, loop.node):
+            return None
+    return call, f"`{store.helper}` builds it in the loop from a path that never changes"
+
+
+def _helper_call(value: Node) -> Node | None:
+    """The call behind ``make_store(p)?``, ``make_store(p).unwrap()``, a `Result` adapter
+    (``.context(..)``) or store builders (``.allow_partial(true)``) around it."""
+    current = strip_reference(value)
+    for _ in range(64):
+        if current.type == "try_expression" and current.named_children:
+            current = strip_reference(current.named_children[0])
+            continue
+        if current.type != "call_expression":
+            return None
+        parts = method_call_parts(current)
+        if parts is None:
+            return current
+        receiver, method, _arguments = parts
+        if method in _AROUND_HELPER_CALL:
+            current = strip_reference(receiver)
+            continue
+        return current
     return None
 
 

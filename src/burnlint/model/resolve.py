@@ -204,9 +204,8 @@ class CrateView:
         else:
             current = self._module_in_scope(place, first, scoped, depth)
             if current is None:
-                if not rest and self._type_in_scope(place, first, scoped, depth + 1) is not None:
-                    return first
-                return None
+                # a type in scope: by the name it is defined with (`use a::Net as Model;`)
+                return self._type_in_scope(place, first, scoped, depth + 1) if not rest else None
         for index, segment in enumerate(rest):
             if current is None:
                 return None

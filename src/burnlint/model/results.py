@@ -136,6 +136,8 @@ class ResultUse:
     err_path: list[Node] = field(default_factory=list)
     ok_values: list[Node] = field(default_factory=list)
     ok_bindings: list[Binding] = field(default_factory=list)
+    # patterns that take the Ok value apart (`Ok((net, report))`, `Ok(Loaded { report, .. })`)
+    ok_patterns: list[Node] = field(default_factory=list)
     ok_dropped: bool = False
     ok_escapes: bool = False  # the whole Result left the function: the caller checks it
 
@@ -148,6 +150,7 @@ def _strongest(uses: list[ResultUse], fallback: Node) -> ResultUse:
     for use in uses:
         merged.ok_values.extend(use.ok_values)
         merged.ok_bindings.extend(use.ok_bindings)
+        merged.ok_patterns.extend(use.ok_patterns)
         merged.ok_dropped = merged.ok_dropped or use.ok_dropped
         merged.ok_escapes = merged.ok_escapes or use.ok_escapes
     return merged
@@ -529,7 +532,8 @@ class ResultClassifier:
             result.ok_dropped = True
 
     def _bind_ok(self, ok_pattern: Node, result: ResultUse) -> None:
-        """``Ok(r)``: r holds the Ok value; ``Ok(_)``/``Ok(())`` drop it."""
+        """``Ok(r)``: r holds the Ok value; ``Ok(_)``/``Ok(())`` drop it; ``Ok((a, b))`` and
+        ``Ok(S { .. })`` take it apart."""
         type_node = ok_pattern.child_by_field_name("type")
         inner = [c for c in ok_pattern.named_children if c != type_node]
         bound = False
@@ -542,6 +546,9 @@ class ResultClassifier:
                 if binding is not None:
                     result.ok_bindings.append(binding)
                     bound = True
+            elif target.type in ("tuple_pattern", "struct_pattern"):
+                result.ok_patterns.append(target)
+                bound = True
         if not bound:
             result.ok_dropped = True
 
@@ -732,10 +739,16 @@ class ApplyChecker:
         if closure is None or closure.type != "closure_expression":
             return WHOLE
         parameters = closure.child_by_field_name("parameters")
-        names = [c for c in parameters.named_children] if parameters is not None else []
+        names = (
+            [c for c in parameters.children if c.type not in ("|", ",")]
+            if parameters is not None
+            else []
+        )
         if len(names) != 1:
             return WHOLE
         pattern = names[0]
+        if pattern.type == "_":
+            return NOTHING  # `|_| ()`: dropped
         if pattern.type == "parameter":
             pattern = pattern.child_by_field_name("pattern") or pattern
         if pattern.type == "mut_pattern":
@@ -755,6 +768,8 @@ class ApplyChecker:
             checks |= self.of_value(value)
         for binding in use.ok_bindings:
             checks |= self.of_binding(binding, after=binding.node.end_byte)
+        for pattern in use.ok_patterns:
+            checks |= _struct_pattern_checks(pattern)
         return checks
 
     def of_binding(self, binding: Binding, after: int) -> Check:
@@ -811,16 +826,8 @@ class ApplyChecker:
                 binding = self.model.resolution.binding_of(pattern)
                 if binding is not None:
                     return self.of_binding(binding, after=parent.end_byte)
-            if pattern is not None and pattern.type == "struct_pattern":
-                names = {
-                    text(c)
-                    for c in walk(pattern)
-                    if c.type in ("shorthand_field_identifier", "field_identifier")
-                }
-                checks = NOTHING
-                for name in names:
-                    checks |= FIELD_CHECKS.get(name, NOTHING)
-                return checks
+            if pattern is not None:
+                return _struct_pattern_checks(pattern)
             return NOTHING
         if kind == "expression_statement":
             block = self.ancestry.parent(parent)
@@ -873,3 +880,15 @@ class ApplyChecker:
         if kind == "match_expression":
             return WHOLE
         return NOTHING
+
+
+def _struct_pattern_checks(pattern: Node) -> Check:
+    """What ``ApplyResult { missing, .. }`` reads: the fields it names (any other pattern of
+    an `ApplyResult` reads nothing)."""
+    if pattern.type != "struct_pattern":
+        return NOTHING
+    checks = NOTHING
+    for child in walk(pattern):
+        if child.type in ("shorthand_field_identifier", "field_identifier"):
+            checks |= FIELD_CHECKS.get(text(child), NOTHING)
+    return checks

@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Edit, Location
 from burnlint.model.imports import ADAPTER_NAMES, StoreKind
-from burnlint.syntax import arguments_of, call_path, method_call_parts, strip_reference, text, walk
+from burnlint.syntax import (
+    arguments_of,
+    call_path,
+    macro_name,
+    method_call_parts,
+    strip_reference,
+    text,
+    walk,
+)
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -55,6 +63,11 @@ OTHER_BUILDERS = frozenset(
 )
 MAX_EVALUATION_DEPTH = 100
 _UNWRAPPING = frozenset({"unwrap", "expect"})
+# Result -> Result adapters that keep the Ok value: `make_store(p).context("..")?` is the store
+_KEEPS_OK = frozenset(
+    {"map_err", "context", "with_context", "wrap_err", "wrap_err_with", "inspect_err", "inspect"}
+)
+_DIVERGING_MACROS = frozenset({"panic", "bail", "unreachable", "todo", "unimplemented"})
 BUILDERS = BOOL_OPTIONS | REMAP_BUILDERS | ADAPTER_BUILDERS | OTHER_BUILDERS | set(OPTION_ALIASES)
 
 
@@ -234,15 +247,57 @@ class StoreEvaluator:
             binding = model.resolution.binding_of(node)
             if binding is None:
                 return None
+            if binding.value is None and binding.kind in ("match", "if_let", "let_else"):
+                return self._ok_binding_store(binding.node, binding.declaration)
             return self.binding_store(binding, at=node)
         if node.type in ("block",):
             tail = node.named_children[-1] if node.named_children else None
             return self.store_of(tail) if tail is not None else None
+        if node.type in ("match_expression", "if_expression"):
+            # `match make_store(p) { Ok(s) => s, Err(e) => return Err(e) }`: the one branch
+            # that does not leave gives the value
+            values = [v for v in _branch_values(node) if not _diverges(v)]
+            return self.store_of(values[0]) if len(values) == 1 else None
         return None
+
+    def _ok_binding_store(self, name: Node, declaration: Node) -> StoreBuild | None:
+        """The store ``name`` holds when it is bound by a whole ``Ok(name)`` pattern (a match
+        arm, an `if let`, a `let .. else`) over a call of a crate-local function that returns
+        ``Result<Store, _>``."""
+        ancestry = self.model.ancestry
+        pattern = ancestry.parent(name)
+        if pattern is not None and pattern.type == "mut_pattern":
+            pattern = ancestry.parent(pattern)
+        if pattern is None or pattern.type != "tuple_struct_pattern":
+            return None
+        type_node = pattern.child_by_field_name("type")
+        inner = [c for c in pattern.named_children if c != type_node]
+        if text(type_node).split("::")[-1] != "Ok" or len(inner) != 1:
+            return None
+        owner = ancestry.parent(pattern)
+        if owner is not None and owner.type == "match_pattern":
+            owner = ancestry.parent(owner)
+        if owner is None or owner != declaration:
+            return None
+        if owner.type == "match_arm":
+            arms = ancestry.parent(owner)
+            match = ancestry.parent(arms) if arms is not None else None
+            scrutinee = match.child_by_field_name("value") if match is not None else None
+        else:  # `if let` (a let_condition), `let .. else` (a let_declaration)
+            scrutinee = owner.child_by_field_name("value")
+        if scrutinee is None:
+            return None
+        scrutinee = strip_reference(scrutinee)
+        return self._returned_in_result(scrutinee, scrutinee)
 
     def _returned_in_result(self, call: Node | None, at: Node) -> StoreBuild | None:
         """The store in the Ok value of ``call``, a crate-local function that returns
-        ``Result<Store, _>`` (``make_store(p)?``)."""
+        ``Result<Store, _>`` (``make_store(p)?``, ``make_store(p).context("..")?``)."""
+        while call is not None and call.type == "call_expression":
+            parts = method_call_parts(call)
+            if parts is None or parts[1] not in _KEEPS_OK:
+                break
+            call = strip_reference(parts[0])
         if call is None or call.type != "call_expression":
             return None
         summary = self.model.helper_called(call)
@@ -386,3 +441,33 @@ class _AssignmentFold:
         plain = [a for a in binding.assignments if a.type == "assignment_expression"]
         starts = [a.start_byte for a in plain]
         return cls(plain, starts, [value], in_file_order=starts == sorted(starts))
+
+
+def _branch_values(node: Node) -> list[Node]:
+    """The values of a `match`'s arms, or of an `if`'s two branches (none without `else`)."""
+    if node.type == "match_expression":
+        body = node.child_by_field_name("body")
+        arms = [c for c in body.named_children if c.type == "match_arm"] if body else []
+        return [v for arm in arms if (v := arm.child_by_field_name("value")) is not None]
+    consequence = node.child_by_field_name("consequence")
+    alternative = node.child_by_field_name("alternative")
+    if consequence is None or alternative is None:
+        return []
+    branch = next((c for c in alternative.named_children if c.type != "line_comment"), None)
+    return [consequence, branch] if branch is not None else []
+
+
+def _diverges(value: Node) -> bool:
+    """An arm or branch that leaves instead of giving a value: `return`, `break`,
+    `continue`, `panic!`-like or `bail!` (also as the last statement of a block)."""
+    node = value
+    if node.type == "block":
+        named = [c for c in node.named_children if c.type not in ("line_comment", "block_comment")]
+        if not named:
+            return False
+        node = named[-1]
+        if node.type == "expression_statement" and node.named_children:
+            node = node.named_children[0]
+    if node.type in ("return_expression", "break_expression", "continue_expression"):
+        return True
+    return node.type == "macro_invocation" and macro_name(node) in _DIVERGING_MACROS

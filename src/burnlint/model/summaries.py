@@ -85,6 +85,7 @@ def _summarise(
     directions: set[Direction] = set()
     saves: ForeignStore | None = None
     path_params: tuple[int, ...] | None = None
+    path_param: int | None = None
     return_type = function.child_by_field_name("return_type")
     returns_result = return_type is not None and b"Result" in (return_type.text or b"")
     for op in ops:
@@ -102,10 +103,8 @@ def _summarise(
         errors.extend(n for n in names if n not in errors)
         if saves is None and op.is_save and op.store is not None:
             saves = foreign_store(model, op.store, key.display())
-            path_params = (
-                _path_params(model, op.store, function) if op.store.helper is None else None
-            )
-    store, in_result = _returned_store(model, function, key.display())
+            path_params, path_param = _save_path_params(model, op, function)
+    store, in_result, store_path_params = _returned_store(model, function, key.display())
     ok = _ok_flow(model, function, ops)
     param_checks = _param_checks(model, function)
     if not errors and ok is None and store is None and not param_checks:
@@ -118,8 +117,10 @@ def _summarise(
         ok=ok,
         store=store,
         store_in_result=in_result,
+        store_path_params=store_path_params,
         saves=saves,
         path_params=path_params,
+        path_param=path_param,
         param_checks=param_checks,
         location=Location(model.path, model.source.node_span(name)),
     )
@@ -153,25 +154,29 @@ def foreign_store(model: FileModel, build: StoreBuild, helper: str) -> ForeignSt
 
 def _returned_store(
     model: FileModel, function: Node, helper: str
-) -> tuple[ForeignStore | None, bool]:
-    """The store the function returns as its tail: itself, or inside ``Ok(..)``."""
+) -> tuple[ForeignStore | None, bool, tuple[int, ...] | None]:
+    """The store the function returns as its tail: itself, or inside ``Ok(..)``; and the
+    parameters its path is made of, when it is built here."""
     body = function.child_by_field_name("body")
     if body is None:
-        return None, False
+        return None, False, None
     named = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
     if not named or not is_tail_expression(named[-1], model.ancestry):
-        return None, False
+        return None, False, None
     tail = named[-1]
     in_result = False
     if tail.type == "call_expression" and call_path(tail) == ["Ok"]:
         arguments = arguments_of(tail)
         if len(arguments) != 1:
-            return None, False
+            return None, False, None
         tail, in_result = arguments[0], True
     build = model.stores.store_of(tail)
     if build is None:
-        return None, False
-    return foreign_store(model, build, helper), in_result
+        return None, False, None
+    path_params = None
+    if build.helper is None and build.path_argument is not None:
+        path_params = _path_params(model, build.path_argument, function)
+    return foreign_store(model, build, helper), in_result, path_params
 
 
 def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | None:
@@ -199,6 +204,8 @@ def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | N
                     trace.value(value, path, what)
                 for binding in use.ok_bindings:
                     trace.binding(binding, binding.node.end_byte, path, what)
+                for pattern in use.ok_patterns:
+                    trace.pattern(pattern, path, what)
         else:
             for what, path in inner:
                 trace.value(op.node, path, what)
@@ -481,6 +488,11 @@ class ApplyTrace:
             return
         self._check(what)
 
+    def pattern(self, pattern: Node, path: Path, what: str = RESULT) -> None:
+        """A pattern (``(net, report)`` in ``Ok((net, report))``) that takes apart a value
+        holding what is followed at ``path``."""
+        self._pattern(pattern, pattern.end_byte, path, what)
+
     def _pattern(self, pattern: Node, after: int, path: Path, what: str) -> None:
         if pattern.type == "mut_pattern":
             pattern = next((c for c in pattern.named_children if c.type == "identifier"), pattern)
@@ -489,6 +501,8 @@ class ApplyTrace:
             if binding is not None:
                 self.binding(binding, after, path, what)
             return
+        if pattern.type == "_":
+            return  # dropped
         if not path:
             if what != RESULT:
                 self._check(what)
@@ -499,7 +513,8 @@ class ApplyTrace:
             return
         head, rest = path[0], path[1:]
         if pattern.type == "tuple_pattern" and isinstance(head, int):
-            elements = [c for c in pattern.named_children if c.type not in _COMMENTS]
+            # `_` is an anonymous node: count the elements between the commas
+            elements = [c for c in pattern.children if c.type not in _TUPLE_PUNCTUATION]
             if any(e.type == "remaining_field_pattern" for e in elements[: head + 1]):
                 self._check(what)  # `(a, .., r)`: the index is not counted from the start
                 return
@@ -514,25 +529,26 @@ class ApplyTrace:
                     if text(name) == head:
                         if inner is not None:
                             self._pattern(inner, after, rest, what)
-                        else:  # shorthand `S { report, .. }`
-                            target = next(
-                                (c for c in child.named_children if c.type == "identifier"), None
-                            )
-                            if target is not None:
-                                self._pattern(target, after, rest, what)
+                        elif name is not None:  # shorthand `S { report, .. }`
+                            self._shorthand(name, after, rest, what)
                         return
                 elif child.type == "shorthand_field_identifier" and text(child) == head:
-                    binding = self.model.resolution.binding_of(child)
-                    if binding is not None:
-                        self.binding(binding, after, rest, what)
-                    else:
-                        self._check(what)
+                    self._shorthand(child, after, rest, what)
                     return
             return  # not bound: dropped
         self._check(what)  # a pattern not followed here
 
+    def _shorthand(self, name: Node, after: int, path: Path, what: str) -> None:
+        """``S { report, .. }`` binds ``report`` by the field's own name."""
+        binding = self.model.resolution.binding_of(name)
+        if binding is not None:
+            self.binding(binding, after, path, what)
+        else:
+            self._check(what)
+
 
 _COMMENTS = frozenset({"line_comment", "block_comment"})
+_TUPLE_PUNCTUATION = frozenset({"(", ")", ",", *_COMMENTS})
 
 
 def _struct_of(initializer: Node, ancestry: Ancestry) -> Node | None:
@@ -602,18 +618,89 @@ def _type_name(written: Node) -> str | None:
     return name if name.endswith("ApplyResult") else None
 
 
-def _path_params(model: FileModel, store: StoreBuild, function: Node) -> tuple[int, ...] | None:
-    """Which parameters of ``function`` the store's path is made of (see ``HelperSummary``)."""
-    if store.path_argument is None:
+def helper_argument(model: FileModel, op: StoreOp, index: int) -> Node | None:
+    """The argument a call of a crate-local function (``op.summary``) gives its non-self
+    parameter ``index``."""
+    if op.summary is None:
         return None
+    return call_argument(model, op.node, op.summary.key, index)
+
+
+def call_argument(model: FileModel, call: Node, key: FnKey, index: int) -> Node | None:
+    """The argument ``call`` of the function ``key`` gives its non-self parameter ``index``:
+    in ``Trainer::save(&trainer, path)`` the receiver comes first, in ``t.save(path)`` not."""
+    arguments = arguments_of(call)
+    definition = model.view.definition(key)
+    function = call.child_by_field_name("function")
+    if function is not None and function.type == "generic_function":
+        function = function.child_by_field_name("function")
+    method_syntax = function is not None and function.type == "field_expression"
+    offset = 1 if not method_syntax and definition is not None and definition.method else 0
+    position = index + offset
+    return arguments[position] if position < len(arguments) else None
+
+
+def _save_path_params(
+    model: FileModel, op: StoreOp, function: Node
+) -> tuple[tuple[int, ...] | None, int | None]:
+    """Which parameters of ``function`` the path of the store ``op`` saves into is made of
+    (see ``HelperSummary.path_params``), and the one that is the path itself, if any: from
+    the constructor's path argument for a store built here, from the arguments a helper's
+    path parameters get for a store a helper builds (``save(m, &dir.join("latest.bpk"))``)."""
+    store = op.store
+    if store is None:
+        return None, None
+    if store.helper is None:
+        if store.path_argument is None:
+            return None, None
+        path = store.path_argument
+        return _path_params(model, path, function), _param_itself(model, path, function)
+    summary = op.summary
+    if summary is None or summary.path_params is None:
+        return None, None
+    indices: set[int] = set()
+    for index in summary.path_params:
+        argument = helper_argument(model, op, index)
+        found = _path_params(model, argument, function) if argument is not None else None
+        if found is None:
+            return None, None
+        indices.update(found)
+    itself = None
+    if summary.path_param is not None:
+        argument = helper_argument(model, op, summary.path_param)
+        itself = _param_itself(model, argument, function) if argument is not None else None
+    return tuple(sorted(indices)), itself
+
+
+def _function_params(function: Node) -> list[Node]:
     parameters = function.child_by_field_name("parameters")
     if parameters is None:
-        return None
-    params = [
+        return []
+    return [
         p for p in parameters.named_children if p.type == "parameter" and not is_self_parameter(p)
     ]
+
+
+def _param_itself(model: FileModel, argument: Node, function: Node) -> int | None:
+    """The index of the parameter ``argument`` is, references and parentheses aside."""
+    node = strip_reference(argument)
+    while node.type == "parenthesized_expression" and node.named_children:
+        node = strip_reference(node.named_children[0])
+    if node.type != "identifier":
+        return None
+    binding = model.resolution.binding_of(node)
+    params = _function_params(function)
+    if binding is None or binding.kind != "param" or binding.declaration not in params:
+        return None
+    return params.index(binding.declaration)
+
+
+def _path_params(model: FileModel, expression: Node, function: Node) -> tuple[int, ...] | None:
+    """Which parameters of ``function`` the path ``expression`` is made of; None when it
+    depends on anything else."""
+    params = _function_params(function)
     indices: set[int] = set()
-    for node in walk(store.path_argument):
+    for node in walk(expression):
         if node.type == "call_expression":
             parts = method_call_parts(node)
             path = call_path(node)
