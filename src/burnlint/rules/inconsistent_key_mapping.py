@@ -10,6 +10,7 @@ from burnlint.model.imports import StoreKind
 from burnlint.model.keymapping import (
     KEY_OPTIONS,
     LayoutReason,
+    Loader,
     layout_reasons,
     loader_layout,
     option_exists,
@@ -25,6 +26,13 @@ if TYPE_CHECKING:
 def _show(value: bool | None, explicit: bool) -> str:
     shown = "true" if value else "false"
     return shown if explicit else f"{shown} (default)"
+
+
+def _reported_where_built(st: Loader, pt: Loader) -> bool:
+    """Both stores are built by crate-local functions of one other file: that file holds the
+    pair and reports it (one report per defect), not each file that loads them."""
+    a, b = st.store.origin, pt.store.origin
+    return st.elsewhere and pt.elsewhere and a is not None and b is not None and a.path == b.path
 
 
 class InconsistentKeyMapping(Rule):
@@ -53,6 +61,8 @@ class InconsistentKeyMapping(Rule):
         pair_reasons: dict[tuple[int, int], dict[str, LayoutReason]] = {}
         for st in safetensors:
             for pt in pytorch:
+                if _reported_where_built(st, pt):
+                    continue
                 # only the options the loaded layouts make matter (flat or unknown: none)
                 pair = (id(layouts[id(st)]), id(layouts[id(pt)]))
                 if pair not in pair_reasons:
