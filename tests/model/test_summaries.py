@@ -176,7 +176,7 @@ pub fn save(net: &Net, dir: &std::path::Path) -> anyhow::Result<()> {
     assert summary.saves is not None
     assert summary.saves.helper == "save"
     assert summary.saves.origin.path == "src/io.rs"
-    assert summary.path_params is None  # how `io::save` uses `dir` is not followed
+    assert summary.path_params == (1,)  # `io::save` builds its path from `dir`
     assert crate.summary("save_or_log") is None
     io = crate.summary("save", ("io",))
     assert io is not None and io.path_params == (1,)
