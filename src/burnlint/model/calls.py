@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from burnlint.model.items import Module, UseDecl
+from burnlint.model.limits import MAX_TYPE_DEPTH
 from burnlint.model.resolve import FnKey
 from burnlint.syntax import call_path, method_call_parts, path_segments, strip_reference, text
 
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from burnlint.model.file_model import FileModel
 
 _UNWRAP_METHODS = frozenset({"unwrap", "expect"})
-MAX_TYPE_DEPTH = 16  # re-bindings followed to find a binding's type
 
 
 class CallResolver:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from burnlint.model.limits import MAX_TYPE_WRAPPERS
 from burnlint.syntax import path_segments, text
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def returned_type(node: Node | None) -> tuple[str, bool]:
     (``anyhow::Result<Net<B>>`` gives Net), and whether it had to be unwrapped."""
     current = node
     wrapped = False
-    for _ in range(8):
+    for _ in range(MAX_TYPE_WRAPPERS):
         if current is None:
             return "", wrapped
         if current.type == "reference_type":

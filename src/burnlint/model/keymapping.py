@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from burnlint.model.imports import StoreKind
 from burnlint.model.layout import EnumFact, FieldFact, LayoutFacts, VariantFact
+from burnlint.model.limits import MAX_LOADED_TYPE_DEPTH
 from burnlint.model.ops import StoreOp
 from burnlint.model.results import ASSERT_MACROS, CHAIN_METHODS
 from burnlint.model.stores import BUILDERS, StoreBuild
@@ -181,7 +182,7 @@ def _type_name(node: Node, model: FileModel, depth: int) -> str | None:
         )
         if written is not None:
             return _written_name(written, model)
-        if binding.kind == "let" and binding.value is not None and depth < 4:
+        if binding.kind == "let" and binding.value is not None and depth < MAX_LOADED_TYPE_DEPTH:
             return _type_name(binding.value, model, depth + 1)
         return None
     if node.type == "struct_expression":

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Edit, Location
 from burnlint.model.imports import ADAPTER_NAMES, StoreKind
+from burnlint.model.limits import MAX_ADAPTER_BINDINGS, MAX_EVALUATION_DEPTH
 from burnlint.syntax import arguments_of, call_path, method_call_parts, strip_reference, text, walk
 
 if TYPE_CHECKING:
@@ -53,7 +54,6 @@ OTHER_BUILDERS = frozenset(
         "with_top_level_key",
     }
 )
-MAX_EVALUATION_DEPTH = 100
 _UNWRAPPING = frozenset({"unwrap", "expect"})
 BUILDERS = BOOL_OPTIONS | REMAP_BUILDERS | ADAPTER_BUILDERS | OTHER_BUILDERS | set(OPTION_ALIASES)
 
@@ -135,7 +135,7 @@ def _adapter_names(node: Node, model: FileModel) -> frozenset[str]:
     names: set[str] = set()
     nodes = [node]
     seen = 0
-    while nodes and seen < 8:
+    while nodes and seen < MAX_ADAPTER_BINDINGS:
         seen += 1
         current = nodes.pop()
         for descendant in walk(current):
