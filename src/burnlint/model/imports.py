@@ -2,36 +2,19 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.syntax import nodes_of_type, path_segments, text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
 
-class StoreKind(enum.Enum):
-    SAFETENSORS = "SafetensorsStore"
-    BURNPACK = "BurnpackStore"
-    PYTORCH = "PytorchStore"
-
-
-STORE_NAMES = {kind.value: kind for kind in StoreKind}
-TRAIT_NAMES = frozenset({"ModuleSnapshot", "ModuleStore"})
-ADAPTER_NAMES = frozenset(
-    {
-        "PyTorchToBurnAdapter",
-        "BurnToPyTorchAdapter",
-        "ChainAdapter",
-        "IdentityAdapter",
-        "HalfPrecisionAdapter",
-        "FloatCastAdapter",
-    }
-)
+_STORE_NAMES = BurnStoreApi.store_names
 # Names whose import, by themselves, put a file in burn-store's scope.
-_BURN_STORE_NAMES = frozenset(STORE_NAMES) | TRAIT_NAMES | ADAPTER_NAMES | {"ApplyResult"}
+_BURN_STORE_NAMES = BurnStoreApi.exported_names
 
 
 def _is_burn_store_path(segments: list[str]) -> bool:
@@ -77,11 +60,11 @@ class ImportFacts:
         last = type_path[-1]
         if len(type_path) == 1:
             canonical = self.canonical(last)
-            return STORE_NAMES.get(canonical) if canonical else None
-        if last in STORE_NAMES and (
+            return _STORE_NAMES.get(canonical) if canonical else None
+        if last in _STORE_NAMES and (
             _is_burn_store_path(type_path) or type_path[0] in ("crate", "self", "super")
         ):
-            return STORE_NAMES[last]
+            return _STORE_NAMES[last]
         return None
 
 
@@ -163,7 +146,7 @@ def collect_imports(root: Node) -> ImportFacts:
                         facts.aliases[local] = last
         elif node.type in _ITEM_DEFINING:
             name = node.child_by_field_name("name")
-            if name is not None and text(name) in STORE_NAMES:
+            if name is not None and text(name) in _STORE_NAMES:
                 facts.local_types.add(text(name))
         elif node.type == "function_item":
             name = node.child_by_field_name("name")

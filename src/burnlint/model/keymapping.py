@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from burnlint.model.imports import StoreKind
+from burnlint.model.burn_api import StoreKind
 from burnlint.model.layout import EnumFact, FieldFact, LayoutFacts, VariantFact
 from burnlint.model.limits import MAX_LOADED_TYPE_DEPTH
 from burnlint.model.ops import StoreOp

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from burnlint.model.imports import StoreKind
+from burnlint.model.burn_api import StoreKind
 from burnlint.model.loops import LoopContext
 from burnlint.model.ops import StoreOp
 from burnlint.model.paths import Extension, PathValue, path_value
@@ -55,7 +55,7 @@ def refuses_overwrite(store: StoreBuild | None, model: FileModel | None = None) 
     ):
         return False
     if store.kind is StoreKind.BURNPACK and _auto_extension(store) is not True:
-        series = model.burn_series if model is not None else None
+        series = model.api.series if model is not None else None
         if series is None or series >= _WRITER_ADDS_BPK:
             return _path_of(store, model).extension is Extension.SOME
     return True

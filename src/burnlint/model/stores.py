@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Edit, Location
-from burnlint.model.imports import ADAPTER_NAMES, StoreKind
+from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.limits import MAX_ADAPTER_BINDINGS, MAX_EVALUATION_DEPTH
 from burnlint.syntax import arguments_of, call_path, method_call_parts, strip_reference, text, walk
 
@@ -141,9 +141,9 @@ def _adapter_names(node: Node, model: FileModel) -> frozenset[str]:
         for descendant in walk(current):
             if descendant.type in ("identifier", "type_identifier"):
                 canonical = model.imports.canonical(text(descendant))
-                if canonical in ADAPTER_NAMES:
+                if canonical in BurnStoreApi.adapters:
                     names.add(canonical)
-                elif text(descendant) in ADAPTER_NAMES:
+                elif text(descendant) in BurnStoreApi.adapters:
                     names.add(text(descendant))
                 binding = model.resolution.binding_of(descendant)
                 if binding is not None and binding.value is not None and binding.node != descendant:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Edit, Location
-from burnlint.model.helpers import Direction, ForeignStore, HelperSummary, OkFlow
+from burnlint.model.burn_api import Direction
+from burnlint.model.helpers import ForeignStore, HelperSummary, OkFlow
 from burnlint.model.limits import MAX_TRACE_STEPS
 from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
 from burnlint.model.resolve import FnKey

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedLocation
-from burnlint.model.imports import StoreKind
+from burnlint.model.burn_api import StoreKind
 from burnlint.model.keymapping import (
     DEFAULTS,
     LayoutReason,

@@ -1,0 +1,173 @@
+"""What burnlint knows about burn-store's API, by burn release: the one home for these facts.
+
+Sources: tracel-ai/burn at ``2c06be35`` (0.22.0-pre.2), where ``burn-store-api.md`` beside
+DESIGN.md gives each fact with its ``path:line``; the release tags v0.19.0 to v0.22.0-pre.2 for
+what changed between releases (named where it is used); the seed (burn 0.22.1) for
+``map_indices_contiguous_except`` and the prescribed key-mapping table.
+
+``BurnStoreApi.for_version(v)`` gives the facts for the burn release a crate builds against, as
+``versions.py`` reads it (an exact version, a requirement, or None when unknown). The names
+(store types, traits, constructors, builders, operations) are class attributes, the same in
+every release: code that calls a method its release lacks does not compile, so reading it as
+written costs nothing. What follows the release is an instance attribute.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import ClassVar
+
+from burnlint.versions import Series, release_series
+
+
+class StoreKind(enum.Enum):
+    """The three `impl ModuleStore for` in burn-store, by type name."""
+
+    SAFETENSORS = "SafetensorsStore"
+    BURNPACK = "BurnpackStore"
+    PYTORCH = "PytorchStore"
+
+
+class Direction(enum.Enum):
+    SAVE = "save"
+    LOAD = "load"
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    """One signature of a store operation."""
+
+    direction: Direction
+    store_side: bool  # the store is the receiver (collect_from/apply_to), not the argument
+    trait: str | None  # the trait that must be in scope when the store is not known
+    returns_result: bool
+    arities: tuple[int, ...] = ()  # allowed argument counts, when the name alone is too common
+    # the burn release series that have this signature (inclusive); None: every one
+    since: Series | None = None
+    until: Series | None = None
+
+    def in_series(self, series: Series) -> bool:
+        return (self.since is None or series >= self.since) and (
+            self.until is None or series <= self.until
+        )
+
+
+# burn-core's record path (`Module::save_file`, `load_file`, `try_load_file`): no store and no
+# `ApplyResult`; the loads consume the module. burn 0.22 dropped the recorders (burn-core
+# `module/base.rs`): up to 0.21 `save_file(path, &recorder)` and `load_file(path, &recorder,
+# &device)` return `Result<_, RecorderError>`; from 0.22 `save_file(path)` and
+# `try_load_file(path)` return `Result<_, RecordError>`, and `load_file(path)` panics.
+_RECORD_TRAIT = "Module"  # burn's `Module`: the loads count only with it in scope
+_BEFORE_0_22: Series = (0, 21)
+_FROM_0_22: Series = (0, 22)
+
+# Every op, by method name: one spec per signature, the first that fits the call's argument
+# count and the assumed burn release wins. With the release unknown, any signature fits:
+# burn's signatures of one name differ in their argument counts, never in what they return
+# for one count.
+_OPS: dict[str, tuple[OpSpec, ...]] = {
+    # ModuleSnapshot::save_into / load_from (burn-store `traits.rs:122`, `:137`)
+    "save_into": (OpSpec(Direction.SAVE, False, "ModuleSnapshot", True),),
+    "load_from": (OpSpec(Direction.LOAD, False, "ModuleSnapshot", True),),
+    "save_file": (
+        OpSpec(Direction.SAVE, False, None, True, arities=(2,), until=_BEFORE_0_22),
+        OpSpec(Direction.SAVE, False, None, True, arities=(1,), since=_FROM_0_22),
+    ),
+    "load_file": (
+        OpSpec(Direction.LOAD, False, _RECORD_TRAIT, True, arities=(3,), until=_BEFORE_0_22),
+        # panics on error: a load, but no Result to discard
+        OpSpec(Direction.LOAD, False, _RECORD_TRAIT, False, arities=(1,), since=_FROM_0_22),
+    ),
+    "try_load_file": (
+        OpSpec(Direction.LOAD, False, _RECORD_TRAIT, True, arities=(1,), since=_FROM_0_22),
+    ),
+    # ModuleStore::collect_from / apply_to (`traits.rs:173`, `:194`)
+    "collect_from": (OpSpec(Direction.SAVE, True, "ModuleStore", True),),
+    "apply_to": (OpSpec(Direction.LOAD, True, "ModuleStore", True),),
+    # ModuleSnapshot::apply(snapshots, filter, adapter, skip_enum_variants) -> ApplyResult
+    # (`traits.rs:85-91`)
+    "apply": (OpSpec(Direction.LOAD, False, "ModuleSnapshot", False, arities=(4,)),),
+}
+
+
+@dataclass(frozen=True, eq=False)
+class BurnStoreApi:
+    """burn-store's API as a crate that builds against ``version`` sees it (one instance per
+    version: ``for_version``)."""
+
+    # -- the same in every release ------------------------------------------------------------
+    store_kinds: ClassVar[tuple[StoreKind, ...]] = tuple(StoreKind)
+    store_names: ClassVar[MappingProxyType[str, StoreKind]] = MappingProxyType(
+        {kind.value: kind for kind in StoreKind}
+    )
+    # `ModuleSnapshot` (blanket-implemented for every `Module`) brings `save_into`, `load_from`
+    # and `apply`; `ModuleStore` brings `collect_from` and `apply_to` (`traits.rs`).
+    traits: ClassVar[frozenset[str]] = frozenset({"ModuleSnapshot", "ModuleStore"})
+    adapters: ClassVar[frozenset[str]] = frozenset(
+        {
+            "PyTorchToBurnAdapter",
+            "BurnToPyTorchAdapter",
+            "ChainAdapter",
+            "IdentityAdapter",
+            "HalfPrecisionAdapter",
+            "FloatCastAdapter",
+        }
+    )
+    result_types: ClassVar[frozenset[str]] = frozenset({"ApplyResult"})
+    # every name above: what a `use` of burn-store brings that burnlint reads
+    exported_names: ClassVar[frozenset[str]] = (
+        frozenset(store_names) | traits | adapters | result_types
+    )
+    # names whose mention puts a file in burn-store's scope: a store type or a trait
+    scope_words: ClassVar[tuple[bytes, ...]] = tuple(
+        name.encode() for name in (*store_names, *sorted(traits))
+    )
+    # how code names the crate: `burn_store::..`, or `burn::store::..` through `burn`
+    crate_paths: ClassVar[tuple[str, ...]] = ("burn_store", "burn::store")
+    # burn-core's record path, and the trait its loads need in scope
+    record_methods: ClassVar[frozenset[str]] = frozenset(
+        {"save_file", "load_file", "try_load_file"}
+    )
+    record_trait: ClassVar[str] = _RECORD_TRAIT
+    # every operation name, whatever the release (the first of them is what the prefilter's
+    # words follow; see ``ops`` for the signatures a release has)
+    op_names: ClassVar[tuple[str, ...]] = tuple(_OPS)
+    # operations too common a name to search files for (`apply`): found by their trait
+    ops_found_by_trait: ClassVar[frozenset[str]] = frozenset({"apply"})
+
+    # -- by release ---------------------------------------------------------------------------
+    version: str | None  # as given (None: unknown)
+    series: Series | None  # its (major, minor) release series, when it names one
+    # the signatures of each operation in ``series``; every signature when it is unknown
+    ops: MappingProxyType[str, tuple[OpSpec, ...]]
+
+    @classmethod
+    def for_version(cls, version: str | None) -> BurnStoreApi:
+        """The facts for ``version`` (None: unknown, then what every release may do)."""
+        return _api_for(version)
+
+    def op_spec(self, method: str, arity: int) -> OpSpec | None:
+        """The signature of burn's ``method`` that a call with ``arity`` arguments has, if
+        any."""
+        for spec in self.ops.get(method, ()):
+            if spec.arities and arity not in spec.arities:
+                continue
+            return spec
+        return None
+
+
+@functools.cache
+def _api_for(version: str | None) -> BurnStoreApi:
+    series = release_series(version)
+    ops = {
+        name: tuple(spec for spec in specs if series is None or spec.in_series(series))
+        for name, specs in _OPS.items()
+    }
+    return BurnStoreApi(
+        version=version,
+        series=series,
+        ops=MappingProxyType({name: specs for name, specs in ops.items() if specs}),
+    )
