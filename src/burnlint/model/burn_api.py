@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar
 
-from burnlint.versions import Series, release_series
+from burnlint.versions import Series, lowest_version, release_key, release_series
 
 
 class StoreKind(enum.Enum):
@@ -34,6 +34,81 @@ class StoreKind(enum.Enum):
 class Direction(enum.Enum):
     SAVE = "save"
     LOAD = "load"
+
+
+@dataclass(frozen=True)
+class Constructor:
+    """An associated function that builds a store."""
+
+    file_backed: bool  # else the store holds its data in memory
+    # the store types whose calls of it are read as building a store; None: every type (one
+    # that lacks the function does not compile, so reading it costs nothing)
+    stores: frozenset[StoreKind] | None = None
+
+
+# burn-store-api.md §1. Which types have each: `from_file` all three [std]; `from_bytes`
+# SafetensorsStore and BurnpackStore; `from_static` BurnpackStore (from 0.20); `default`
+# SafetensorsStore only (`impl Default`: `from_bytes(None)`). `new` is in no release from 0.19.0
+# to 0.22.0-pre.2: it is read like `default`.
+_CONSTRUCTORS = {
+    "from_file": Constructor(file_backed=True),
+    "from_bytes": Constructor(file_backed=False),
+    "from_static": Constructor(file_backed=False),
+    "default": Constructor(file_backed=False, stores=frozenset({StoreKind.SAFETENSORS})),
+    "new": Constructor(file_backed=False, stores=frozenset({StoreKind.SAFETENSORS})),
+}
+
+
+@dataclass(frozen=True)
+class BoolOption:
+    """A builder that takes a `bool`: the value each store type that has it starts with (its
+    constructors set it), and the first release that has it (None: every release)."""
+
+    defaults: MappingProxyType[StoreKind, bool]
+    since: str | None = None
+
+
+def _defaults(**values: bool) -> MappingProxyType[StoreKind, bool]:
+    return MappingProxyType({StoreKind[name]: value for name, value in values.items()})
+
+
+# Builder methods take `mut self` and return `Self` (burn-store-api.md §1, builder table). The
+# defaults are the same in every release that has the option (read at the tags from
+# v0.20.0-pre.4 on). `overwrite` is read by file stores only; a Burnpack store's
+# `skip_enum_variants` is fixed at false, and it has no `map_indices_contiguous`.
+_BOOL_OPTIONS = {
+    "overwrite": BoolOption(_defaults(SAFETENSORS=False, BURNPACK=False)),
+    "allow_partial": BoolOption(_defaults(SAFETENSORS=False, BURNPACK=False, PYTORCH=False)),
+    "validate": BoolOption(_defaults(SAFETENSORS=True, BURNPACK=True, PYTORCH=True)),
+    # on both PytorchStore and SafetensorsStore in tracel-ai/burn 3d4bdcbb3 (#4051), first
+    # tagged v0.20.0-pre.4; `map_indices_contiguous` in 3bd0d4a4f (#4150), first tagged
+    # v0.20.0-pre.6. 0.19.x has neither.
+    "skip_enum_variants": BoolOption(_defaults(SAFETENSORS=False, PYTORCH=True), "0.20.0-pre.4"),
+    "map_indices_contiguous": BoolOption(
+        _defaults(SAFETENSORS=False, PYTORCH=True), "0.20.0-pre.6"
+    ),
+    "auto_extension": BoolOption(_defaults(BURNPACK=True)),
+}
+# burn 0.22.1: `map_indices_contiguous_except(..)` sets the option with exceptions
+_OPTION_ALIASES = {"map_indices_contiguous_except": "map_indices_contiguous"}
+_REMAP_BUILDERS = frozenset({"with_key_remapping", "with_remap_pattern", "remap"})
+_ADAPTER_BUILDERS = frozenset({"with_from_adapter", "with_to_adapter"})
+_OTHER_BUILDERS = frozenset(
+    {
+        "metadata",
+        "clear_metadata",
+        "filter",
+        "with_filter",
+        "with_regex",
+        "with_regexes",
+        "with_full_path",
+        "with_full_paths",
+        "with_predicate",
+        "with_predicates",
+        "match_all",
+        "with_top_level_key",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -132,6 +207,15 @@ class BurnStoreApi:
         {"save_file", "load_file", "try_load_file"}
     )
     record_trait: ClassVar[str] = _RECORD_TRAIT
+    constructors: ClassVar[MappingProxyType[str, Constructor]] = MappingProxyType(_CONSTRUCTORS)
+    # builders by what they set: a `bool` option (recorded by name), key remapping, adapters,
+    # or nothing burnlint reads (filters, metadata, `with_top_level_key`)
+    bool_options: ClassVar[MappingProxyType[str, BoolOption]] = MappingProxyType(_BOOL_OPTIONS)
+    remap_builders: ClassVar[frozenset[str]] = _REMAP_BUILDERS
+    adapter_builders: ClassVar[frozenset[str]] = _ADAPTER_BUILDERS
+    other_builders: ClassVar[frozenset[str]] = _OTHER_BUILDERS
+    # the options that decide how PyTorch keys map to burn's paths (BL005, BL006)
+    key_options: ClassVar[tuple[str, ...]] = ("map_indices_contiguous", "skip_enum_variants")
     # every operation name, whatever the release (the first of them is what the prefilter's
     # words follow; see ``ops`` for the signatures a release has)
     op_names: ClassVar[tuple[str, ...]] = tuple(_OPS)
@@ -141,8 +225,13 @@ class BurnStoreApi:
     # -- by release ---------------------------------------------------------------------------
     version: str | None  # as given (None: unknown)
     series: Series | None  # its (major, minor) release series, when it names one
+    lowest: str | None  # the lowest release it admits, when it has a lower bound
     # the signatures of each operation in ``series``; every signature when it is unknown
     ops: MappingProxyType[str, tuple[OpSpec, ...]]
+    # builders that set another option, by name -> the option they set
+    option_aliases: MappingProxyType[str, str]
+    # every builder name: a call of one continues a store's builder chain
+    builders: frozenset[str]
 
     @classmethod
     def for_version(cls, version: str | None) -> BurnStoreApi:
@@ -158,6 +247,19 @@ class BurnStoreApi:
             return spec
         return None
 
+    def has_option(self, option: str) -> bool:
+        """Whether every release ``version`` admits has the builder ``option`` (a requirement
+        counts as its lowest release; an unknown version as the current API)."""
+        since = self.bool_options[option].since
+        return (
+            since is None or self.lowest is None or release_key(self.lowest) >= release_key(since)
+        )
+
+    @classmethod
+    def default(cls, kind: StoreKind, option: str) -> bool:
+        """The value ``option`` has on a ``kind`` store that does not set it."""
+        return cls.bool_options[option].defaults[kind]
+
 
 @functools.cache
 def _api_for(version: str | None) -> BurnStoreApi:
@@ -166,8 +268,16 @@ def _api_for(version: str | None) -> BurnStoreApi:
         name: tuple(spec for spec in specs if series is None or spec.in_series(series))
         for name, specs in _OPS.items()
     }
+    aliases = dict(_OPTION_ALIASES)
     return BurnStoreApi(
         version=version,
         series=series,
+        lowest=lowest_version(version) if version else None,
         ops=MappingProxyType({name: specs for name, specs in ops.items() if specs}),
+        option_aliases=MappingProxyType(aliases),
+        builders=frozenset(_BOOL_OPTIONS)
+        | _REMAP_BUILDERS
+        | _ADAPTER_BUILDERS
+        | _OTHER_BUILDERS
+        | frozenset(aliases),
     )

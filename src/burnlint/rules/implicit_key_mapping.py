@@ -8,16 +8,13 @@ from typing import TYPE_CHECKING
 from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedLocation
 from burnlint.model.burn_api import StoreKind
 from burnlint.model.keymapping import (
-    DEFAULTS,
     LayoutReason,
     Loader,
     Matter,
     layout_reasons,
     loader_layout,
-    option_exists,
 )
 from burnlint.model.layout import LayoutKind
-from burnlint.model.stores import BUILDERS
 from burnlint.rules.base import Rule
 from burnlint.rules.describe import layout_consequence, layout_fact
 from burnlint.syntax import method_call_parts
@@ -62,12 +59,12 @@ def wrong_defaults(ctx: RuleContext, loader: Loader) -> list[tuple[LayoutReason,
     wrong: list[tuple[LayoutReason, bool]] = []
     for option in implicit:
         reason = reasons.get(option)
-        if reason is None or not option_exists(option, model.burn_version):
+        if reason is None or not model.api.has_option(option):
             continue
         if option == "map_indices_contiguous" and layout.kind is LayoutKind.MIXED:
             continue  # a mirror beside a `Vec<Linear>`: each value breaks one of them
         value = prescribed(reason, loader.kind)
-        if value != DEFAULTS[loader.kind][option]:
+        if value != model.api.default(loader.kind, option):
             wrong.append((reason, value))
     return wrong
 
@@ -95,7 +92,7 @@ def key_mapping_fix(
     if store.helper is not None or not wrong:
         return None
     calls = [_call(reason.option, value) for reason, value in wrong]
-    safe = all(value == DEFAULTS[store.kind][reason.option] for reason, value in wrong)
+    safe = all(value == ctx.model.api.default(store.kind, reason.option) for reason, value in wrong)
     facts = " and ".join(dict.fromkeys(layout_fact(reason) for reason, _ in wrong))
     at, content = _insertion(ctx, store.constructor_node, calls)
     return Fix(
@@ -119,7 +116,7 @@ def _insertion(ctx: RuleContext, constructor: Node, calls: list[str]) -> tuple[i
         if field is None or field.type != "field_expression" or call is None:
             break
         parts = method_call_parts(call)
-        if parts is None or parts[0] != top or parts[1] not in BUILDERS:
+        if parts is None or parts[0] != top or parts[1] not in ctx.model.api.builders:
             break
         top = call
     if top is constructor:
@@ -185,7 +182,7 @@ class ImplicitKeyMapping(Rule):
             )
             values = "".join(_call(reason.option, value) for reason, value in wrong)
             consequences = "; ".join(
-                layout_consequence(reason, DEFAULTS[loader.kind][reason.option])
+                layout_consequence(reason, model.api.default(loader.kind, reason.option))
                 for reason, _ in wrong
             )
             fix = key_mapping_fix(ctx, loader, wrong)

@@ -7,13 +7,7 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Level, RelatedLocation
 from burnlint.model.burn_api import StoreKind
-from burnlint.model.keymapping import (
-    KEY_OPTIONS,
-    LayoutReason,
-    layout_reasons,
-    loader_layout,
-    option_exists,
-)
+from burnlint.model.keymapping import LayoutReason, layout_reasons, loader_layout
 from burnlint.rules.base import Rule
 from burnlint.rules.describe import layout_stakes
 from burnlint.rules.implicit_key_mapping import prescribed
@@ -45,7 +39,7 @@ class InconsistentKeyMapping(Rule):
         safetensors = [loader for loader in loaders if loader.kind is StoreKind.SAFETENSORS]
         if not (pytorch and safetensors):
             return  # before reading the layout: it costs parsing the target's module files
-        existing = [o for o in KEY_OPTIONS if option_exists(o, model.burn_version)]
+        existing = [o for o in model.api.key_options if model.api.has_option(o)]
         if not existing:
             return  # a burn version without the options
         layouts = {id(loader): loader_layout(loader, model) for loader in loaders}
