@@ -138,6 +138,7 @@ class OpSpec:
 _RECORD_TRAIT = "Module"  # burn's `Module`: the loads count only with it in scope
 _BEFORE_0_22: Series = (0, 21)
 _FROM_0_22: Series = (0, 22)
+_WRITER_ADDS_EXTENSION: Series = (0, 22)
 
 # Every op, by method name: one spec per signature, the first that fits the call's argument
 # count and the assumed burn release wins. With the release unknown, any signature fits:
@@ -216,6 +217,15 @@ class BurnStoreApi:
     other_builders: ClassVar[frozenset[str]] = _OTHER_BUILDERS
     # the options that decide how PyTorch keys map to burn's paths (BL005, BL006)
     key_options: ClassVar[tuple[str, ...]] = ("map_indices_contiguous", "skip_enum_variants")
+    # file stores that return `File already exists` for an existing path unless built with
+    # `.overwrite(true)` (burn-store-api.md §3: `safetensors/store.rs:651-657`,
+    # `burnpack.rs:389-395`); memory stores ignore `overwrite`, and a PytorchStore cannot save
+    overwrite_refusing: ClassVar[frozenset[StoreKind]] = frozenset(
+        {StoreKind.SAFETENSORS, StoreKind.BURNPACK}
+    )
+    # what a Burnpack file store appends to a path without an extension when `auto_extension`
+    # is on (its default), before it checks for an existing file (`burnpack.rs:320-323`, `:387`)
+    burnpack_extension: ClassVar[str] = "bpk"
     # every operation name, whatever the release (the first of them is what the prefilter's
     # words follow; see ``ops`` for the signatures a release has)
     op_names: ClassVar[tuple[str, ...]] = tuple(_OPS)
@@ -232,6 +242,11 @@ class BurnStoreApi:
     option_aliases: MappingProxyType[str, str]
     # every builder name: a call of one continues a store's builder chain
     builders: frozenset[str]
+    # Burnpack's writer appends `.bpk` to a path without an extension itself, whatever the
+    # store's `auto_extension`: from 0.22, which writes through burn-pack's `Writer`
+    # (`writer.rs` `resolve_path`); up to 0.21 the store's writer wrote the exact path it
+    # checked. Assumed when the release is unknown.
+    writer_adds_extension: bool
 
     @classmethod
     def for_version(cls, version: str | None) -> BurnStoreApi:
@@ -275,6 +290,7 @@ def _api_for(version: str | None) -> BurnStoreApi:
         lowest=lowest_version(version) if version else None,
         ops=MappingProxyType({name: specs for name, specs in ops.items() if specs}),
         option_aliases=MappingProxyType(aliases),
+        writer_adds_extension=series is None or series >= _WRITER_ADDS_EXTENSION,
         builders=frozenset(_BOOL_OPTIONS)
         | _REMAP_BUILDERS
         | _ADAPTER_BUILDERS
