@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar
 
+from burnlint.model.layout import LayoutKind
 from burnlint.versions import Series, lowest_version, release_key, release_series
 
 
@@ -109,6 +110,21 @@ _OTHER_BUILDERS = frozenset(
         "with_top_level_key",
     }
 )
+
+
+# The seed's table (burn 0.22.1, PyTorch 2.15.0): the values that load PyTorch `nn.Sequential`
+# weights into each layout, as run there. A `Vec<Linear>` (Sequential-like) has no gaps where
+# PyTorch has them; a mirror (`Vec` of a module enum with a parameter-free variant) keeps them.
+_PRESCRIBED = {
+    LayoutKind.SEQUENTIAL_LIKE: {
+        StoreKind.PYTORCH: {"map_indices_contiguous": True, "skip_enum_variants": True},
+        StoreKind.SAFETENSORS: {"map_indices_contiguous": True, "skip_enum_variants": False},
+    },
+    LayoutKind.MIRROR: {
+        StoreKind.PYTORCH: {"map_indices_contiguous": False, "skip_enum_variants": True},
+        StoreKind.SAFETENSORS: {"map_indices_contiguous": False, "skip_enum_variants": True},
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -274,6 +290,12 @@ class BurnStoreApi:
     def default(cls, kind: StoreKind, option: str) -> bool:
         """The value ``option`` has on a ``kind`` store that does not set it."""
         return cls.bool_options[option].defaults[kind]
+
+    @staticmethod
+    def prescribed(layout: LayoutKind, kind: StoreKind, option: str) -> bool:
+        """The value of the key-mapping ``option`` that the seed's table gives a ``kind``
+        loader for a ``layout`` (Sequential-like or mirror) filled from PyTorch."""
+        return _PRESCRIBED[layout][kind][option]
 
 
 @functools.cache

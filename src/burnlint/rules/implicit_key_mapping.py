@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedLocation
-from burnlint.model.burn_api import StoreKind
+from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.keymapping import (
     LayoutReason,
     Loader,
@@ -24,17 +24,6 @@ if TYPE_CHECKING:
 
     from burnlint.rules.context import RuleContext
 
-# The seed's table: which values load PyTorch `nn.Sequential` weights into each layout.
-PRESCRIBED: dict[LayoutKind, dict[StoreKind, dict[str, bool]]] = {
-    LayoutKind.SEQUENTIAL_LIKE: {
-        StoreKind.PYTORCH: {"map_indices_contiguous": True, "skip_enum_variants": True},
-        StoreKind.SAFETENSORS: {"map_indices_contiguous": True, "skip_enum_variants": False},
-    },
-    LayoutKind.MIRROR: {
-        StoreKind.PYTORCH: {"map_indices_contiguous": False, "skip_enum_variants": True},
-        StoreKind.SAFETENSORS: {"map_indices_contiguous": False, "skip_enum_variants": True},
-    },
-}
 # The table's `Vec<Linear>` row has no module enum; wherever one is, PyTorch keys lack its
 # variant names and both stores need `skip_enum_variants(true)` (the mirror row's value).
 _ROW = {Matter.MIRROR: LayoutKind.MIRROR, Matter.SEQUENTIAL: LayoutKind.SEQUENTIAL_LIKE}
@@ -43,7 +32,7 @@ _ROW = {Matter.MIRROR: LayoutKind.MIRROR, Matter.SEQUENTIAL: LayoutKind.SEQUENTI
 def prescribed(reason: LayoutReason, kind: StoreKind) -> bool:
     """The value the seed's table gives ``reason.option`` for the layout fact behind it."""
     row = _ROW.get(reason.matter, LayoutKind.MIRROR)
-    return PRESCRIBED[row][kind][reason.option]
+    return BurnStoreApi.prescribed(row, kind, reason.option)
 
 
 def wrong_defaults(ctx: RuleContext, loader: Loader) -> list[tuple[LayoutReason, bool]]:
