@@ -135,3 +135,32 @@ def test_file_model_reads_its_crates_release() -> None:
     assert FileModel(source).api is EVERY_RELEASE
     api = BurnStoreApi.for_version("0.20.1")
     assert FileModel(source, api=api).burn_version == "0.20.1"
+
+
+ALIASED = b"""\
+use burn_store::{ModuleSnapshot, PytorchStore};
+
+fn load(model: &mut Net) {
+    let mut store = PytorchStore::from_file("net.pt").map_indices_contiguous_except("^flows$");
+    model.load_from(&mut store).unwrap();
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("version", "has_alias"),
+    [(None, True), ("0.22.1", True), ("0.22", True), ("0.22.0-pre.2", False), ("0.21.0", False)],
+)
+def test_map_indices_contiguous_except_where_the_release_may_have_it(
+    version: str | None, has_alias: bool
+) -> None:
+    api = BurnStoreApi.for_version(version)
+    assert ("map_indices_contiguous_except" in api.builders) is has_alias
+    model = FileModel(SourceFile("load.rs", ALIASED, parse(ALIASED)), burn_version=version)
+    [op] = model.ops
+    if has_alias:
+        assert op.store is not None
+        setting = op.store.option("map_indices_contiguous")
+        assert setting is not None and setting.value is None
+    else:
+        assert op.store is None  # a method the release lacks: the store is unknown

@@ -90,8 +90,13 @@ _BOOL_OPTIONS = {
     ),
     "auto_extension": BoolOption(_defaults(BURNPACK=True)),
 }
-# burn 0.22.1: `map_indices_contiguous_except(..)` sets the option with exceptions
-_OPTION_ALIASES = {"map_indices_contiguous_except": "map_indices_contiguous"}
+# Builders that set another option, with the last release known to lack them: in burn 0.22.1
+# (the seed), `map_indices_contiguous_except(..)` sets `map_indices_contiguous` with exceptions.
+# No tag up to v0.22.0-pre.2 has it, nor 2c06be35; which release first does cannot be known
+# from the repository read, which has no later tag. A release after 0.22.0-pre.2, or an
+# unknown one, is read as having it. In one up to 0.22.0-pre.2 the call does not compile, and
+# it is read as any method burnlint does not know: the store it is called on is unknown.
+_OPTION_ALIASES = {"map_indices_contiguous_except": ("map_indices_contiguous", "0.22.0-pre.2")}
 _REMAP_BUILDERS = frozenset({"with_key_remapping", "with_remap_pattern", "remap"})
 _ADAPTER_BUILDERS = frozenset({"with_from_adapter", "with_to_adapter"})
 _OTHER_BUILDERS = frozenset(
@@ -254,7 +259,7 @@ class BurnStoreApi:
     lowest: str | None  # the lowest release it admits, when it has a lower bound
     # the signatures of each operation in ``series``; every signature when it is unknown
     ops: MappingProxyType[str, tuple[OpSpec, ...]]
-    # builders that set another option, by name -> the option they set
+    # builders that set another option, by name -> the option they set (those the release has)
     option_aliases: MappingProxyType[str, str]
     # every builder name: a call of one continues a store's builder chain
     builders: frozenset[str]
@@ -305,11 +310,16 @@ def _api_for(version: str | None) -> BurnStoreApi:
         name: tuple(spec for spec in specs if series is None or spec.in_series(series))
         for name, specs in _OPS.items()
     }
-    aliases = dict(_OPTION_ALIASES)
+    lowest = lowest_version(version) if version else None
+    aliases = {
+        name: option
+        for name, (option, lacked_by) in _OPTION_ALIASES.items()
+        if lowest is None or release_key(lowest) > release_key(lacked_by)
+    }
     return BurnStoreApi(
         version=version,
         series=series,
-        lowest=lowest_version(version) if version else None,
+        lowest=lowest,
         ops=MappingProxyType({name: specs for name, specs in ops.items() if specs}),
         option_aliases=MappingProxyType(aliases),
         writer_adds_extension=series is None or series >= _WRITER_ADDS_EXTENSION,
