@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from burnlint.model.burn_api import BurnStoreApi, Direction, OpSpec
 from burnlint.model.helpers import HelperSummary
 from burnlint.model.stores import StoreBuild
-from burnlint.syntax import arguments_of, call_path, method_call_parts
+from burnlint.syntax import arguments_of, method_call_parts
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -118,8 +118,3 @@ def _method_op(
         store=store,
         receiver=receiver,
     )
-
-
-def call_path_name(call: Node) -> str | None:
-    path = call_path(call)
-    return path[-1] if path else None

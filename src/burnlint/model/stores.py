@@ -51,8 +51,6 @@ class StoreBuild:
     # (a crate-local helper that returns the store)
     helper: str | None = None
     helper_path: str | None = None
-    # last node of the chain seen (where a fix inserts a builder call)
-    chain_end: Node | None = None
     # where the constructor is, for a store built by a crate-local helper
     origin: Location | None = None
     # for such a store: the edit that adds `.overwrite(true)` to its constructor, there
@@ -169,7 +167,6 @@ class StoreEvaluator:
                     backing=Backing.FILE if constructor.file_backed else Backing.MEMORY,
                     constructor_node=node,
                     path_argument=arguments[0] if arguments and constructor.file_backed else None,
-                    chain_end=node,
                 )
             parts = method_call_parts(node)
             if parts is not None:
@@ -225,7 +222,6 @@ class StoreEvaluator:
             remaps=store.remaps,
             helper=store.helper,
             helper_path=store.origin.path,
-            chain_end=at,
             origin=store.origin,
             overwrite_edit=store.overwrite_edit,
         )
@@ -251,9 +247,8 @@ class StoreEvaluator:
             self.memo[node.id] = build  # each inner call's store, so no call walks it again
         return build
 
-    def _apply_builder(self, base: StoreBuild, call: Node, method: str) -> StoreBuild:
+    def _apply_builder(self, build: StoreBuild, call: Node, method: str) -> StoreBuild:
         arguments = arguments_of(call)
-        build = replace(base, chain_end=call)
         api = self.model.api
         if method in api.option_aliases:
             return build.with_option(
