@@ -15,15 +15,13 @@ if TYPE_CHECKING:
 _STORE_NAMES = BurnStoreApi.store_names
 # Names whose import, by themselves, put a file in burn-store's scope.
 _BURN_STORE_NAMES = BurnStoreApi.exported_names
+# the crate's paths as segments: `burn_store`, `burn::store`
+_CRATE_PATHS = tuple(path.split("::") for path in BurnStoreApi.crate_paths)
 
 
 def _is_burn_store_path(segments: list[str]) -> bool:
     """``burn_store::…`` or ``burn::store::…`` (a leading ``::`` is already dropped)."""
-    if not segments:
-        return False
-    if segments[0] == "burn_store":
-        return True
-    return len(segments) >= 2 and segments[0] == "burn" and segments[1] == "store"
+    return any(segments[: len(crate)] == crate for crate in _CRATE_PATHS)
 
 
 @dataclass
@@ -131,7 +129,7 @@ def collect_imports(root: Node) -> ImportFacts:
                 if is_glob:
                     # `use burn_store::*` / `use burn::store::*` (sub-module globs such as
                     # `burn_store::safetensors::*` bring the store type only)
-                    if len(path) == 1 or (len(path) == 2 and path[0] == "burn"):
+                    if path in _CRATE_PATHS:
                         facts.glob_burn_store = True
                     continue
                 last = path[-1] if path else ""
