@@ -6,10 +6,12 @@ what changed between releases (named where it is used); the seed (burn 0.22.1) f
 ``map_indices_contiguous_except`` and the prescribed key-mapping table.
 
 ``BurnStoreApi.for_version(v)`` gives the facts for the burn release a crate builds against, as
-``versions.py`` reads it (an exact version, a requirement, or None when unknown). The names
-(store types, traits, constructors, builders, operations) are class attributes, the same in
-every release: code that calls a method its release lacks does not compile, so reading it as
-written costs nothing. What follows the release is an instance attribute.
+``versions.py`` reads it (an exact version, a requirement, or None when unknown). What differs
+between releases is an instance attribute: the operations' signatures, which key-mapping
+options exist, the builder that stands for another option, and whether Burnpack's writer adds
+`.bpk` itself. The rest (store types, traits, constructors, builders, option defaults) is a
+class attribute, the same in every release: code that calls a function its release lacks does
+not compile, so reading it as written costs nothing.
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ class Constructor:
 
 # burn-store-api.md §1. Which types have each: `from_file` all three [std]; `from_bytes`
 # SafetensorsStore and BurnpackStore; `from_static` BurnpackStore (from 0.20); `default`
-# SafetensorsStore only (`impl Default`: `from_bytes(None)`). `new` is in no release from 0.19.0
-# to 0.22.0-pre.2: it is read like `default`.
+# SafetensorsStore only (`impl Default`: `from_bytes(None)`). No tag from v0.19.0 to
+# v0.22.0-pre.2 has a store `new`: it is read like `default`.
 _CONSTRUCTORS = {
     "from_file": Constructor(file_backed=True),
     "from_bytes": Constructor(file_backed=False),
@@ -196,7 +198,6 @@ class BurnStoreApi:
     version: ``for_version``)."""
 
     # -- the same in every release ------------------------------------------------------------
-    store_kinds: ClassVar[tuple[StoreKind, ...]] = tuple(StoreKind)
     store_names: ClassVar[MappingProxyType[str, StoreKind]] = MappingProxyType(
         {kind.value: kind for kind in StoreKind}
     )
@@ -247,8 +248,7 @@ class BurnStoreApi:
     # what a Burnpack file store appends to a path without an extension when `auto_extension`
     # is on (its default), before it checks for an existing file (`burnpack.rs:320-323`, `:387`)
     burnpack_extension: ClassVar[str] = "bpk"
-    # every operation name, whatever the release (the first of them is what the prefilter's
-    # words follow; see ``ops`` for the signatures a release has)
+    # every operation name, whatever the release (``ops``: the signatures a release has)
     op_names: ClassVar[tuple[str, ...]] = tuple(_OPS)
     # operations too common a name to search files for (`apply`): found by their trait
     ops_found_by_trait: ClassVar[frozenset[str]] = frozenset({"apply"})
