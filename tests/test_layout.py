@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from burnlint.engine import lint_files
-from burnlint.model.keymapping import Matter, layout_reasons, option_exists
+from burnlint.model.burn_api import BurnStoreApi
+from burnlint.model.keymapping import Matter, layout_reasons
 from burnlint.model.layout import LayoutFacts, LayoutKind, collect_layout
 from burnlint.options import EngineOptions
 from burnlint.rules import resolve_rules
@@ -145,8 +146,9 @@ def test_reachable_keeps_the_types_a_module_holds() -> None:
     ],
 )
 def test_which_releases_have_the_options(version: str | None, skip: bool, contiguous: bool) -> None:
-    assert option_exists("skip_enum_variants", version) is skip
-    assert option_exists("map_indices_contiguous", version) is contiguous
+    api = BurnStoreApi.for_version(version)
+    assert api.has_option("skip_enum_variants") is skip
+    assert api.has_option("map_indices_contiguous") is contiguous
 
 
 def test_messages_name_the_layout_fact_and_labels_stay_short() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from burnlint.engine import lint_source
-from burnlint.model.ops import op_spec
+from burnlint.model.burn_api import BurnStoreApi
 from burnlint.options import EngineOptions
 from burnlint.rules import resolve_rules
 from burnlint.versions import release_series
@@ -61,7 +61,8 @@ def test_release_series(version: str | None, series: tuple[int, int] | None) -> 
 def test_record_op_table(
     method: str, arity: int, series: tuple[int, int] | None, returns_result: bool | None
 ) -> None:
-    spec = op_spec(method, arity, series)
+    version = None if series is None else f"{series[0]}.{series[1]}"
+    spec = BurnStoreApi.for_version(version).op_spec(method, arity)
     assert (spec.returns_result if spec is not None else None) == returns_result
 
 

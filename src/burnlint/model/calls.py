@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from burnlint.model.items import Module, UseDecl
+from burnlint.model.limits import MAX_TYPE_DEPTH
 from burnlint.model.resolve import FnKey
 from burnlint.syntax import (
     call_path,
@@ -32,7 +33,6 @@ _UNWRAP_METHODS = frozenset({"unwrap", "expect"})
 # Items a block can declare that the index finds (``syntax.INDEXED_TYPES``): declared in a
 # function's body, their name hides the module's item of that name in that block.
 _BLOCK_ITEMS = ("function_item", "struct_item", "enum_item", "type_item", "union_item")
-MAX_TYPE_DEPTH = 16  # re-bindings followed to find a binding's type
 
 
 class CallResolver:

@@ -7,9 +7,10 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Location
+from burnlint.model.burn_api import BurnStoreApi
 from burnlint.model.calls import CallResolver
 from burnlint.model.helpers import HelperSummary, SummaryTable
-from burnlint.model.imports import STORE_NAMES, ImportFacts, collect_imports
+from burnlint.model.imports import ImportFacts, collect_imports
 from burnlint.model.items import FileItems, Module, collect_items
 from burnlint.model.keymapping import Loader, loaders
 from burnlint.model.layout import LayoutFacts, collect_layout
@@ -36,7 +37,6 @@ from burnlint.prefilter import has_trigger
 from burnlint.source import SourceFile
 from burnlint.syntax import arguments_of, method_call_parts, nodes_of_type
 from burnlint.targets import Target
-from burnlint.versions import release_series
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -46,7 +46,6 @@ _UNSEEN = object()
 _ALONE = Target("", "file")  # the target of a file checked without its crate
 _MODULE_PATH = re.compile(rb"\bburn(?:_core)?\s*::\s*module\s*::\s*Module\b")
 _DERIVES_MODULE = re.compile(rb"#\[\s*derive\s*\([^)\]]*\bModule\b")
-_SCOPE_WORDS = tuple(name.encode() for name in (*STORE_NAMES, "ModuleSnapshot", "ModuleStore"))
 _OPAQUE = frozenset({"token_tree", "macro_definition"})
 
 
@@ -60,13 +59,13 @@ class FileModel:
         *,
         module: Module = (),
         burn_version: str | None = None,
+        api: BurnStoreApi | None = None,
     ) -> None:
         self.source = source
         self.module = module
-        # the burn release assumed for this file's crate (None: unknown): ops whose signature
-        # changed between releases follow it
-        self.burn_series = release_series(burn_version)
-        self.burn_version = burn_version
+        # burn-store's API in the burn release assumed for this file's crate (``burn_version``,
+        # None: unknown): every burn-store fact the analyses and rules use is read from it
+        self.api = api if api is not None else BurnStoreApi.for_version(burn_version)
         # what calls can reach (the target's items) and what the functions there do; a file
         # checked on its own sees its own items
         self.view = view if view is not None else CrateView(_ALONE, {_ALONE: [self.items]})
@@ -103,6 +102,11 @@ class FileModel:
         return loaders(self)
 
     @property
+    def burn_version(self) -> str | None:
+        """The burn release assumed for this file's crate (None: unknown)."""
+        return self.api.version
+
+    @property
     def path(self) -> str:
         return self.source.display_path
 
@@ -115,7 +119,7 @@ class FileModel:
         """Rules fire only in files that use burn-store: a `use` of it, a store type or trait
         name, or a call of a crate-local helper that wraps one."""
         data = self.source.data
-        if any(word in data for word in _SCOPE_WORDS):
+        if any(word in data for word in self.api.scope_words):
             return True
         if any(name.encode() in data for name in self.summaries.names()):
             return True

@@ -8,17 +8,11 @@ location of its constructor and the edit that would add ``.overwrite(true)`` the
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from burnlint.findings import Edit, Location
-from burnlint.model.imports import StoreKind
+from burnlint.model.burn_api import Direction, StoreKind
 from burnlint.model.resolve import FnKey
-
-
-class Direction(enum.Enum):
-    SAVE = "save"
-    LOAD = "load"
 
 
 @dataclass(frozen=True)

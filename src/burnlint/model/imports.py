@@ -2,45 +2,26 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.syntax import nodes_of_type, path_segments, text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
 
-class StoreKind(enum.Enum):
-    SAFETENSORS = "SafetensorsStore"
-    BURNPACK = "BurnpackStore"
-    PYTORCH = "PytorchStore"
-
-
-STORE_NAMES = {kind.value: kind for kind in StoreKind}
-TRAIT_NAMES = frozenset({"ModuleSnapshot", "ModuleStore"})
-ADAPTER_NAMES = frozenset(
-    {
-        "PyTorchToBurnAdapter",
-        "BurnToPyTorchAdapter",
-        "ChainAdapter",
-        "IdentityAdapter",
-        "HalfPrecisionAdapter",
-        "FloatCastAdapter",
-    }
-)
+_STORE_NAMES = BurnStoreApi.store_names
 # Names whose import, by themselves, put a file in burn-store's scope.
-_BURN_STORE_NAMES = frozenset(STORE_NAMES) | TRAIT_NAMES | ADAPTER_NAMES | {"ApplyResult"}
+_BURN_STORE_NAMES = BurnStoreApi.exported_names
+# the crate's paths as segments: `burn_store`, `burn::store`
+_CRATE_PATHS = tuple(path.split("::") for path in BurnStoreApi.crate_paths)
 
 
 def _is_burn_store_path(segments: list[str]) -> bool:
     """``burn_store::…`` or ``burn::store::…`` (a leading ``::`` is already dropped)."""
-    if not segments:
-        return False
-    if segments[0] == "burn_store":
-        return True
-    return len(segments) >= 2 and segments[0] == "burn" and segments[1] == "store"
+    return any(segments[: len(crate)] == crate for crate in _CRATE_PATHS)
 
 
 @dataclass
@@ -77,11 +58,11 @@ class ImportFacts:
         last = type_path[-1]
         if len(type_path) == 1:
             canonical = self.canonical(last)
-            return STORE_NAMES.get(canonical) if canonical else None
-        if last in STORE_NAMES and (
+            return _STORE_NAMES.get(canonical) if canonical else None
+        if last in _STORE_NAMES and (
             _is_burn_store_path(type_path) or type_path[0] in ("crate", "self", "super")
         ):
-            return STORE_NAMES[last]
+            return _STORE_NAMES[last]
         return None
 
 
@@ -148,7 +129,7 @@ def collect_imports(root: Node) -> ImportFacts:
                 if is_glob:
                     # `use burn_store::*` / `use burn::store::*` (sub-module globs such as
                     # `burn_store::safetensors::*` bring the store type only)
-                    if len(path) == 1 or (len(path) == 2 and path[0] == "burn"):
+                    if path in _CRATE_PATHS:
                         facts.glob_burn_store = True
                     continue
                 last = path[-1] if path else ""
@@ -163,7 +144,7 @@ def collect_imports(root: Node) -> ImportFacts:
                         facts.aliases[local] = last
         elif node.type in _ITEM_DEFINING:
             name = node.child_by_field_name("name")
-            if name is not None and text(name) in STORE_NAMES:
+            if name is not None and text(name) in _STORE_NAMES:
                 facts.local_types.add(text(name))
         elif node.type == "function_item":
             name = node.child_by_field_name("name")

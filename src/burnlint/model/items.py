@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from burnlint.model.limits import MAX_TYPE_WRAPPERS
 from burnlint.syntax import nodes_of_type, path_segments, text
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def returned_type(node: Node | None) -> tuple[tuple[str, ...], bool]:
     (``anyhow::Result<a::Net<B>>`` gives (a, Net)), and whether it had to be unwrapped."""
     current = node
     wrapped = False
-    for _ in range(8):
+    for _ in range(MAX_TYPE_WRAPPERS):
         if current is None:
             return (), wrapped
         if current.type == "reference_type":

@@ -14,11 +14,12 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from burnlint.model.imports import StoreKind
+from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.layout import EnumFact, FieldFact, LayoutFacts, VariantFact
+from burnlint.model.limits import MAX_LOADED_TYPE_DEPTH
 from burnlint.model.ops import StoreOp
 from burnlint.model.results import ASSERT_MACROS, CHAIN_METHODS
-from burnlint.model.stores import BUILDERS, StoreBuild
+from burnlint.model.stores import StoreBuild
 from burnlint.syntax import (
     arguments_of,
     field_of,
@@ -30,7 +31,6 @@ from burnlint.syntax import (
     strip_reference,
     text,
 )
-from burnlint.versions import lowest_version, release_key
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -40,22 +40,6 @@ if TYPE_CHECKING:
     from burnlint.syntax import Ancestry
 
 _SPACE = re.compile(r"\s+")
-KEY_OPTIONS = ("map_indices_contiguous", "skip_enum_variants")
-DEFAULTS: dict[StoreKind, dict[str, bool]] = {
-    StoreKind.PYTORCH: {"map_indices_contiguous": True, "skip_enum_variants": True},
-    StoreKind.SAFETENSORS: {"map_indices_contiguous": False, "skip_enum_variants": False},
-}
-# The first burn-store release with each builder on both `PytorchStore` and `SafetensorsStore`
-# (tracel-ai/burn: `skip_enum_variants` in 3d4bdcbb3, #4051, first tagged v0.20.0-pre.4;
-# `map_indices_contiguous` in 3bd0d4a4f, #4150, first tagged v0.20.0-pre.6). 0.19.x has neither.
-OPTION_SINCE = {"skip_enum_variants": "0.20.0-pre.4", "map_indices_contiguous": "0.20.0-pre.6"}
-
-
-def option_exists(option: str, burn_version: str | None) -> bool:
-    """Whether every release ``burn_version`` admits has the builder ``option`` (a requirement
-    counts as its lowest release; an unknown version as the current API)."""
-    lowest = lowest_version(burn_version) if burn_version else None
-    return lowest is None or release_key(lowest) >= release_key(OPTION_SINCE[option])
 
 
 class Matter(enum.Enum):
@@ -117,7 +101,7 @@ class Loader:
 
     @property
     def options(self) -> tuple[str, ...]:
-        return KEY_OPTIONS if self.applies else ("map_indices_contiguous",)
+        return BurnStoreApi.key_options if self.applies else ("map_indices_contiguous",)
 
     @property
     def kind(self) -> StoreKind:
@@ -130,7 +114,7 @@ class Loader:
         """The value the store runs with; None when set to something not a literal."""
         setting = self.store.option(option)
         if setting is None:
-            return DEFAULTS[self.kind][option]
+            return BurnStoreApi.default(self.kind, option)
         return setting.value
 
 
@@ -181,7 +165,7 @@ def _type_name(node: Node, model: FileModel, depth: int) -> str | None:
         )
         if written is not None:
             return _written_name(written, model)
-        if binding.kind == "let" and binding.value is not None and depth < 4:
+        if binding.kind == "let" and binding.value is not None and depth < MAX_LOADED_TYPE_DEPTH:
             return _type_name(binding.value, model, depth + 1)
         return None
     if node.type == "struct_expression":
@@ -258,8 +242,9 @@ def _let_binding(value: Node, model: FileModel) -> Binding | None:
     return model.resolution.binding_of(pattern)
 
 
-def _chain_top(node: Node, ancestry: Ancestry) -> Node:
+def _chain_top(node: Node, model: FileModel) -> Node:
     """The end of a builder chain starting at ``node``: `X::from_file(p).a(..).b(..)`."""
+    ancestry = model.ancestry
     current = node
     while True:
         parent = ancestry.parent(current)
@@ -269,7 +254,7 @@ def _chain_top(node: Node, ancestry: Ancestry) -> Node:
         if call is None or call.type != "call_expression":
             return current
         parts = method_call_parts(call)
-        if parts is None or parts[1] not in BUILDERS:
+        if parts is None or parts[1] not in model.api.builders:
             return current
         current = call
 
@@ -311,7 +296,7 @@ def loaders(model: FileModel) -> list[Loader]:
     for build in model.store_builds:
         if build.kind is StoreKind.BURNPACK or build.constructor_node.id in by_site:
             continue
-        top = _chain_top(build.constructor_node, model.ancestry)
+        top = _chain_top(build.constructor_node, model)
         chain = model.stores.store_of(top) or build
         if not reports_when_returned(chain):
             continue

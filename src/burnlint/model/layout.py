@@ -119,7 +119,7 @@ _PLAIN_TYPES = frozenset({"String", "PhantomData", "Ignored", "Option", "Vec", "
 
 
 class LayoutKind(enum.Enum):
-    """Which row of the seed's table the target's layout is (``PRESCRIBED`` in BL005)."""
+    """Which row of the seed's table the target's layout is (``BurnStoreApi.prescribed``)."""
 
     SEQUENTIAL_LIKE = "Sequential-like"
     MIRROR = "mirror"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from burnlint.model.limits import MAX_INVARIANCE_DEPTH, MAX_ITERATOR_CHAIN
 from burnlint.model.scopes import CAPTURE, Binding, LazyResolution
 from burnlint.syntax import call_path, macro_name, method_call_parts, text, unwrap_parens, walk
 
@@ -105,7 +106,7 @@ class LoopContext:
 def _is_visible_iterator(receiver: Node) -> bool:
     current = unwrap_parens(receiver)
     steps = 0
-    while steps < 32:
+    while steps < MAX_ITERATOR_CHAIN:
         steps += 1
         if current.type == "range_expression":
             return True
@@ -267,7 +268,7 @@ class InvarianceChecker:
         self.ancestry = resolution.ancestry
 
     def invariant(self, node: Node, loop: Node, depth: int = 0) -> bool:
-        if depth > 40:
+        if depth > MAX_INVARIANCE_DEPTH:
             return False
         node = unwrap_parens(node)
         kind = node.type

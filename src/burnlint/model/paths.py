@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from burnlint.model.limits import MAX_PATH_DEPTH
 from burnlint.syntax import (
     arguments_of,
     call_path,
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
     from burnlint.model.scopes import LazyResolution
 
 _SPACE = re.compile(r"\s+")
-MAX_DEPTH = 8  # bindings of bindings: real code needs two or three
 # the base of a path written as a literal, relative (`"runs/latest"`) or absolute
 _RELATIVE = "."
 _ABSOLUTE = "/"
@@ -88,13 +88,13 @@ def path_value(node: Node, resolution: LazyResolution, depth: int = 0) -> PathVa
         value = _literal_value(node)
         if value is not None:
             return _split(_ABSOLUTE if value.startswith("/") else _RELATIVE, value)
-    elif kind == "identifier" and depth < MAX_DEPTH:
+    elif kind == "identifier" and depth < MAX_PATH_DEPTH:
         binding = resolution.binding_of(node)
         if binding is not None:
             if binding.value is not None and not binding.assignments:
                 return path_value(binding.value, resolution, depth + 1)
             return PathValue(f"@{binding.name}:{binding.node.start_byte}", None)
-    elif kind == "call_expression" and depth < MAX_DEPTH:
+    elif kind == "call_expression" and depth < MAX_PATH_DEPTH:
         found = _call_value(node, resolution, depth)
         if found is not None:
             return found

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
-from burnlint.model.imports import StoreKind
+from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.loops import LoopContext
 from burnlint.model.ops import StoreOp
 from burnlint.model.paths import Extension, PathValue, path_value
-from burnlint.model.stores import BUILDERS, Backing, StoreBuild
+from burnlint.model.stores import Backing, StoreBuild
 from burnlint.model.summaries import call_argument, helper_argument
 from burnlint.syntax import (
     arguments_of,
@@ -35,31 +35,28 @@ if TYPE_CHECKING:
     from burnlint.model.file_model import FileModel
     from burnlint.model.scopes import Binding
     from burnlint.syntax import Ancestry
-    from burnlint.versions import Series
 
 _SPACE = re.compile(r"\s+")
-OVERWRITE_REFUSING = frozenset({StoreKind.SAFETENSORS, StoreKind.BURNPACK})
-# what may stand between a call of a store-returning helper and the store it gives
-_AROUND_HELPER_CALL = BUILDERS | {
-    "unwrap",
-    "expect",
-    "map_err",
-    "context",
-    "with_context",
-    "wrap_err",
-    "wrap_err_with",
-    "inspect_err",
-    "inspect",
-}
+# `Result` methods and unwrapping that may stand between a call of a store-returning helper and
+# the store it gives (store builders may too: ``BurnStoreApi.builders``)
+_AROUND_HELPER_CALL = frozenset(
+    {
+        "unwrap",
+        "expect",
+        "map_err",
+        "context",
+        "with_context",
+        "wrap_err",
+        "wrap_err_with",
+        "inspect_err",
+        "inspect",
+    }
+)
 
 
-# burn 0.22 writes Burnpack files through burn-pack's `Writer`, which appends `.bpk` to a path
-# without an extension whatever the store's `auto_extension` (burn-pack `writer.rs`
-# `resolve_path`); up to 0.21 the store's writer wrote the exact path it checked.
-_WRITER_ADDS_BPK: Series = (0, 22)
-
-
-def refuses_overwrite(store: StoreBuild | None, model: FileModel | None = None) -> bool:
+def refuses_overwrite(
+    store: StoreBuild | None, model: FileModel | None = None
+) -> TypeGuard[StoreBuild]:
     """A file store that will return `File already exists` for an existing path: no explicit
     `.overwrite(..)` at all (an explicit `false` is a deliberate choice).
 
@@ -69,14 +66,14 @@ def refuses_overwrite(store: StoreBuild | None, model: FileModel | None = None) 
     the burn release; without it both are unknown)."""
     if (
         store is None
-        or store.kind not in OVERWRITE_REFUSING
+        or store.kind not in BurnStoreApi.overwrite_refusing
         or store.backing is not Backing.FILE
         or store.option("overwrite") is not None
     ):
         return False
     if store.kind is StoreKind.BURNPACK and _auto_extension(store) is not True:
-        series = model.burn_series if model is not None else None
-        if series is None or series >= _WRITER_ADDS_BPK:
+        api = model.api if model is not None else BurnStoreApi.for_version(None)
+        if api.writer_adds_extension:
             return _path_of(store, model).extension is Extension.SOME
     return True
 
@@ -86,7 +83,7 @@ def _auto_extension(store: StoreBuild) -> bool | None:
     yes; None when set to something not a literal, or only on some paths."""
     setting = store.option("auto_extension")
     if setting is None:
-        return True
+        return BurnStoreApi.default(StoreKind.BURNPACK, "auto_extension")
     return setting.value if setting.definite else None
 
 
@@ -110,7 +107,7 @@ def _checked_paths(store: StoreBuild, model: FileModel) -> tuple[PathValue, ...]
     path = _path_of(store, model)
     if path.extension is not Extension.NONE:
         return None  # it has one, or it cannot be known: the argument
-    with_bpk = path.with_extension("bpk")
+    with_bpk = path.with_extension(BurnStoreApi.burnpack_extension)
     if with_bpk is None:
         return None
     return (with_bpk,) if auto else (with_bpk, path)
@@ -276,7 +273,6 @@ def repeated_saves(model: FileModel) -> list[RepeatedSave]:
         if not op.is_save or not refuses_overwrite(op.store, model):
             continue
         store = op.store
-        assert store is not None
         loop = model.loop_of(op.node)
         if loop is None:
             continue
@@ -352,7 +348,7 @@ def _built_by_helper_in_loop(
     """A store a crate-local function returns, called in the loop (``make_store(&p)?``,
     ``.expect(..)``, a builder chain after it) with arguments that never change where its
     path parameters are."""
-    call = _helper_call(value)
+    call = _helper_call(value, model.api)
     if call is None or not _within(call, loop.node):
         return None
     summary = model.helper_called(call)
@@ -365,7 +361,7 @@ def _built_by_helper_in_loop(
     return call, f"`{store.helper}` builds it in the loop from a path that never changes"
 
 
-def _helper_call(value: Node) -> Node | None:
+def _helper_call(value: Node, api: BurnStoreApi) -> Node | None:
     """The call behind ``make_store(p)?``, ``make_store(p).unwrap()``, a `Result` adapter
     (``.context(..)``) or store builders (``.allow_partial(true)``) around it."""
     current = strip_reference(value)
@@ -379,7 +375,7 @@ def _helper_call(value: Node) -> Node | None:
         if parts is None:
             return current
         receiver, method, _arguments = parts
-        if method in _AROUND_HELPER_CALL:
+        if method in _AROUND_HELPER_CALL or method in api.builders:
             current = strip_reference(receiver)
             continue
         return current

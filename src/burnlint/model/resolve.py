@@ -23,9 +23,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from burnlint.model.items import FileItems, FnDef, Module, UseDecl
+from burnlint.model.limits import MAX_RESOLVE_DEPTH
 from burnlint.targets import Target
-
-MAX_RESOLVE_DEPTH = 8  # `use` chains followed (re-exports of re-exports); deeper is unresolved
 
 
 @dataclass(frozen=True, order=True)

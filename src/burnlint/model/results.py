@@ -7,6 +7,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from burnlint.model.limits import MAX_FOLLOW_DEPTH
 from burnlint.model.scopes import Binding, Use
 from burnlint.syntax import (
     arguments_of,
@@ -26,9 +27,6 @@ if TYPE_CHECKING:
 
     from burnlint.model.file_model import FileModel
     from burnlint.syntax import Ancestry
-
-
-MAX_FOLLOW_DEPTH = 100
 
 
 class UseClass(enum.IntEnum):

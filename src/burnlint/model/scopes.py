@@ -54,11 +54,6 @@ class Binding:
     assignments: list[Node] = field(default_factory=list)  # `x = ..` / `x += ..`
     mutable_borrows: list[Node] = field(default_factory=list)  # `&mut x`, `x.method()` unknown
 
-    @property
-    def simple(self) -> bool:
-        """Declared by a plain identifier pattern (so ``value`` is its whole value)."""
-        return self.value is not None
-
 
 @dataclass
 class Resolution:

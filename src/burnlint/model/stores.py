@@ -8,7 +8,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Edit, Location
-from burnlint.model.imports import ADAPTER_NAMES, StoreKind
+from burnlint.model.burn_api import BurnStoreApi, StoreKind
+from burnlint.model.limits import MAX_ADAPTER_BINDINGS, MAX_EVALUATION_DEPTH
 from burnlint.syntax import (
     arguments_of,
     call_path,
@@ -26,49 +27,12 @@ if TYPE_CHECKING:
     from burnlint.model.helpers import ForeignStore
     from burnlint.model.scopes import Binding
 
-CONSTRUCTORS = frozenset({"from_file", "from_bytes", "from_static", "default", "new"})
-FILE_CONSTRUCTORS = frozenset({"from_file"})
-
-# Builder methods take `mut self` and return `Self` (burn-store-api.md §1). Options whose
-# value is a bool literal are recorded by name; the others mark remapping or adapters.
-# burn 0.22.1: `map_indices_contiguous_except(..)` sets the option with exceptions
-OPTION_ALIASES = {"map_indices_contiguous_except": "map_indices_contiguous"}
-BOOL_OPTIONS = frozenset(
-    {
-        "overwrite",
-        "allow_partial",
-        "validate",
-        "skip_enum_variants",
-        "map_indices_contiguous",
-        "auto_extension",
-    }
-)
-REMAP_BUILDERS = frozenset({"with_key_remapping", "with_remap_pattern", "remap"})
-ADAPTER_BUILDERS = frozenset({"with_from_adapter", "with_to_adapter"})
-OTHER_BUILDERS = frozenset(
-    {
-        "metadata",
-        "clear_metadata",
-        "filter",
-        "with_filter",
-        "with_regex",
-        "with_regexes",
-        "with_full_path",
-        "with_full_paths",
-        "with_predicate",
-        "with_predicates",
-        "match_all",
-        "with_top_level_key",
-    }
-)
-MAX_EVALUATION_DEPTH = 100
 _UNWRAPPING = frozenset({"unwrap", "expect"})
 # Result -> Result adapters that keep the Ok value: `make_store(p).context("..")?` is the store
 _KEEPS_OK = frozenset(
     {"map_err", "context", "with_context", "wrap_err", "wrap_err_with", "inspect_err", "inspect"}
 )
 _DIVERGING_MACROS = frozenset({"panic", "bail", "unreachable", "todo", "unimplemented"})
-BUILDERS = BOOL_OPTIONS | REMAP_BUILDERS | ADAPTER_BUILDERS | OTHER_BUILDERS | set(OPTION_ALIASES)
 
 
 class Backing(enum.Enum):
@@ -100,8 +64,6 @@ class StoreBuild:
     # (a crate-local helper that returns the store)
     helper: str | None = None
     helper_path: str | None = None
-    # last node of the chain seen (where a fix inserts a builder call)
-    chain_end: Node | None = None
     # where the constructor is, for a store built by a crate-local helper
     origin: Location | None = None
     # for such a store: the edit that adds `.overwrite(true)` to its constructor, there
@@ -148,15 +110,15 @@ def _adapter_names(node: Node, model: FileModel) -> frozenset[str]:
     names: set[str] = set()
     nodes = [node]
     seen = 0
-    while nodes and seen < 8:
+    while nodes and seen < MAX_ADAPTER_BINDINGS:
         seen += 1
         current = nodes.pop()
         for descendant in walk(current):
             if descendant.type in ("identifier", "type_identifier"):
                 canonical = model.imports.canonical(text(descendant))
-                if canonical in ADAPTER_NAMES:
+                if canonical in BurnStoreApi.adapters:
                     names.add(canonical)
-                elif text(descendant) in ADAPTER_NAMES:
+                elif text(descendant) in BurnStoreApi.adapters:
                     names.add(text(descendant))
                 binding = model.resolution.binding_of(descendant)
                 if binding is not None and binding.value is not None and binding.node != descendant:
@@ -197,7 +159,7 @@ class StoreEvaluator:
         else None. A cheap test of the call's path first: evaluating every call of a file
         would resolve the names in every function for nothing."""
         path = call_path(call)
-        if len(path) < 2 or path[-1] not in CONSTRUCTORS:
+        if len(path) < 2 or path[-1] not in BurnStoreApi.constructors:
             return None
         build = self.store_of(call)
         return build if build is not None and build.constructor_node == call else None
@@ -206,30 +168,23 @@ class StoreEvaluator:
         model = self.model
         if node.type == "call_expression":
             path = call_path(node)
-            kind = (
-                model.imports.store_kind(path[:-1])
-                if len(path) >= 2 and path[-1] in CONSTRUCTORS
-                else None
-            )
-            if kind is not None:
-                constructor = path[-1]
-                if constructor in ("default", "new") and kind is not StoreKind.SAFETENSORS:
+            constructor = model.api.constructors.get(path[-1]) if len(path) >= 2 else None
+            kind = model.imports.store_kind(path[:-1]) if constructor is not None else None
+            if constructor is not None and kind is not None:
+                if constructor.stores is not None and kind not in constructor.stores:
                     return None
                 arguments = arguments_of(node)
                 return StoreBuild(
                     kind=kind,
-                    constructor=constructor,
-                    backing=Backing.FILE if constructor in FILE_CONSTRUCTORS else Backing.MEMORY,
+                    constructor=path[-1],
+                    backing=Backing.FILE if constructor.file_backed else Backing.MEMORY,
                     constructor_node=node,
-                    path_argument=arguments[0]
-                    if arguments and constructor == "from_file"
-                    else None,
-                    chain_end=node,
+                    path_argument=arguments[0] if arguments and constructor.file_backed else None,
                 )
             parts = method_call_parts(node)
             if parts is not None:
                 receiver, method, _arguments = parts
-                if method in BUILDERS:
+                if method in model.api.builders:
                     return self._builder_chain(node)
                 if method in ("clone", "to_owned"):
                     return self.store_of(receiver)
@@ -322,7 +277,6 @@ class StoreEvaluator:
             remaps=store.remaps,
             helper=store.helper,
             helper_path=store.origin.path,
-            chain_end=at,
             origin=store.origin,
             overwrite_edit=store.overwrite_edit,
         )
@@ -336,7 +290,7 @@ class StoreEvaluator:
             if current is not call and current.id in self.memo:
                 break  # an inner part of this chain was evaluated already
             parts = method_call_parts(current)
-            if parts is None or parts[1] not in BUILDERS:
+            if parts is None or parts[1] not in self.model.api.builders:
                 break
             chain.append((current, parts[1]))
             current = strip_reference(parts[0])
@@ -348,17 +302,19 @@ class StoreEvaluator:
             self.memo[node.id] = build  # each inner call's store, so no call walks it again
         return build
 
-    def _apply_builder(self, base: StoreBuild, call: Node, method: str) -> StoreBuild:
+    def _apply_builder(self, build: StoreBuild, call: Node, method: str) -> StoreBuild:
         arguments = arguments_of(call)
-        build = replace(base, chain_end=call)
-        if method in OPTION_ALIASES:
-            return build.with_option(OPTION_ALIASES[method], OptionSetting(value=None, node=call))
-        if method in BOOL_OPTIONS:
+        api = self.model.api
+        if method in api.option_aliases:
+            return build.with_option(
+                api.option_aliases[method], OptionSetting(value=None, node=call)
+            )
+        if method in api.bool_options:
             value = _bool_literal(arguments[0]) if arguments else None
             return build.with_option(method, OptionSetting(value=value, node=call))
-        if method in REMAP_BUILDERS:
+        if method in api.remap_builders:
             return replace(build, remaps=True)
-        if method in ADAPTER_BUILDERS and arguments:
+        if method in api.adapter_builders and arguments:
             return replace(
                 build, adapters=build.adapters | _adapter_names(arguments[0], self.model)
             )

@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Edit, Location
-from burnlint.model.helpers import Direction, ForeignStore, HelperSummary, OkFlow
+from burnlint.model.burn_api import Direction
+from burnlint.model.helpers import ForeignStore, HelperSummary, OkFlow
 from burnlint.model.items import is_self_parameter
+from burnlint.model.limits import MAX_TRACE_STEPS
 from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
 from burnlint.model.resolve import FnKey
 from burnlint.model.results import (
@@ -51,7 +53,6 @@ if TYPE_CHECKING:
     from burnlint.model.stores import StoreBuild
     from burnlint.syntax import Ancestry
 
-MAX_TRACE_STEPS = 200  # uses followed for one ApplyResult; past it, counted as checked
 Path = tuple[int | str, ...]
 
 

@@ -6,18 +6,15 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedLocation
-from burnlint.model.imports import StoreKind
+from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.keymapping import (
-    DEFAULTS,
     LayoutReason,
     Loader,
     Matter,
     layout_reasons,
     loader_layout,
-    option_exists,
 )
 from burnlint.model.layout import LayoutKind
-from burnlint.model.stores import BUILDERS
 from burnlint.rules.base import Rule
 from burnlint.rules.describe import layout_consequence, layout_fact
 from burnlint.syntax import method_call_parts
@@ -27,17 +24,6 @@ if TYPE_CHECKING:
 
     from burnlint.rules.context import RuleContext
 
-# The seed's table: which values load PyTorch `nn.Sequential` weights into each layout.
-PRESCRIBED: dict[LayoutKind, dict[StoreKind, dict[str, bool]]] = {
-    LayoutKind.SEQUENTIAL_LIKE: {
-        StoreKind.PYTORCH: {"map_indices_contiguous": True, "skip_enum_variants": True},
-        StoreKind.SAFETENSORS: {"map_indices_contiguous": True, "skip_enum_variants": False},
-    },
-    LayoutKind.MIRROR: {
-        StoreKind.PYTORCH: {"map_indices_contiguous": False, "skip_enum_variants": True},
-        StoreKind.SAFETENSORS: {"map_indices_contiguous": False, "skip_enum_variants": True},
-    },
-}
 # The table's `Vec<Linear>` row has no module enum; wherever one is, PyTorch keys lack its
 # variant names and both stores need `skip_enum_variants(true)` (the mirror row's value).
 _ROW = {Matter.MIRROR: LayoutKind.MIRROR, Matter.SEQUENTIAL: LayoutKind.SEQUENTIAL_LIKE}
@@ -46,7 +32,7 @@ _ROW = {Matter.MIRROR: LayoutKind.MIRROR, Matter.SEQUENTIAL: LayoutKind.SEQUENTI
 def prescribed(reason: LayoutReason, kind: StoreKind) -> bool:
     """The value the seed's table gives ``reason.option`` for the layout fact behind it."""
     row = _ROW.get(reason.matter, LayoutKind.MIRROR)
-    return PRESCRIBED[row][kind][reason.option]
+    return BurnStoreApi.prescribed(row, kind, reason.option)
 
 
 def wrong_defaults(ctx: RuleContext, loader: Loader) -> list[tuple[LayoutReason, bool]]:
@@ -62,12 +48,12 @@ def wrong_defaults(ctx: RuleContext, loader: Loader) -> list[tuple[LayoutReason,
     wrong: list[tuple[LayoutReason, bool]] = []
     for option in implicit:
         reason = reasons.get(option)
-        if reason is None or not option_exists(option, model.burn_version):
+        if reason is None or not model.api.has_option(option):
             continue
         if option == "map_indices_contiguous" and layout.kind is LayoutKind.MIXED:
             continue  # a mirror beside a `Vec<Linear>`: each value breaks one of them
         value = prescribed(reason, loader.kind)
-        if value != DEFAULTS[loader.kind][option]:
+        if value != model.api.default(loader.kind, option):
             wrong.append((reason, value))
     return wrong
 
@@ -95,7 +81,7 @@ def key_mapping_fix(
     if store.helper is not None or not wrong:
         return None
     calls = [_call(reason.option, value) for reason, value in wrong]
-    safe = all(value == DEFAULTS[store.kind][reason.option] for reason, value in wrong)
+    safe = all(value == ctx.model.api.default(store.kind, reason.option) for reason, value in wrong)
     facts = " and ".join(dict.fromkeys(layout_fact(reason) for reason, _ in wrong))
     at, content = _insertion(ctx, store.constructor_node, calls)
     return Fix(
@@ -119,7 +105,7 @@ def _insertion(ctx: RuleContext, constructor: Node, calls: list[str]) -> tuple[i
         if field is None or field.type != "field_expression" or call is None:
             break
         parts = method_call_parts(call)
-        if parts is None or parts[0] != top or parts[1] not in BUILDERS:
+        if parts is None or parts[0] != top or parts[1] not in ctx.model.api.builders:
             break
         top = call
     if top is constructor:
@@ -185,7 +171,7 @@ class ImplicitKeyMapping(Rule):
             )
             values = "".join(_call(reason.option, value) for reason, value in wrong)
             consequences = "; ".join(
-                layout_consequence(reason, DEFAULTS[loader.kind][reason.option])
+                layout_consequence(reason, model.api.default(loader.kind, reason.option))
                 for reason, _ in wrong
             )
             fix = key_mapping_fix(ctx, loader, wrong)

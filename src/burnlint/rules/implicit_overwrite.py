@@ -36,9 +36,7 @@ class ImplicitOverwrite(Rule):
                 or not refuses_overwrite(op.store, ctx.model)
             ):
                 continue
-            store = op.store
-            assert store is not None
-            site = store.constructor_node if store.helper is None else op.node
+            site = op.store.constructor_node if op.store.helper is None else op.node
             sites.setdefault(site.id, (site, []))[1].append(op)
         for site, saves in sorted(sites.values(), key=lambda entry: entry[0].start_byte):
             store = saves[0].store

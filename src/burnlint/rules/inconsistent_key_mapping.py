@@ -6,15 +6,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Level, RelatedLocation
-from burnlint.model.imports import StoreKind
-from burnlint.model.keymapping import (
-    KEY_OPTIONS,
-    LayoutReason,
-    Loader,
-    layout_reasons,
-    loader_layout,
-    option_exists,
-)
+from burnlint.model.burn_api import StoreKind
+from burnlint.model.keymapping import LayoutReason, Loader, layout_reasons, loader_layout
 from burnlint.rules.base import Rule
 from burnlint.rules.describe import layout_stakes
 from burnlint.rules.implicit_key_mapping import prescribed
@@ -53,7 +46,7 @@ class InconsistentKeyMapping(Rule):
         safetensors = [loader for loader in loaders if loader.kind is StoreKind.SAFETENSORS]
         if not (pytorch and safetensors):
             return  # before reading the layout: it costs parsing the target's module files
-        existing = [o for o in KEY_OPTIONS if option_exists(o, model.burn_version)]
+        existing = [o for o in model.api.key_options if model.api.has_option(o)]
         if not existing:
             return  # a burn version without the options
         layouts = {id(loader): loader_layout(loader, model) for loader in loaders}
