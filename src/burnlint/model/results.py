@@ -18,6 +18,7 @@ from burnlint.syntax import (
     macro_name,
     method_call_parts,
     outer_parens,
+    strip_reference,
     text,
     walk,
 )
@@ -450,6 +451,7 @@ class ResultClassifier:
         arms = [c for c in body.named_children if c.type == "match_arm"] if body is not None else []
         err_arms: list[Node] = []
         handled: list[Node] = []  # Err arms that hand the error out as the match's value
+        asserted_failure = False
         result = ResultUse(UseClass.DISCARDED, match)
         for arm in arms:
             pattern = arm.child_by_field_name("pattern")
@@ -457,6 +459,9 @@ class ResultClassifier:
             if pattern is None or value is None:
                 continue
             covers_err, covers_ok, ok_pattern = _arm_covers(pattern)
+            if covers_ok and not covers_err and self.err_path(value) is UseClass.PANICKING:
+                # `Ok(_) => panic!(..)`: the code asserts the failure (a negative test)
+                asserted_failure = True
             if covers_err:
                 err_arms.append(value)
                 if _yields_bound(value, pattern, self.ancestry) and self._value_used(match):
@@ -470,7 +475,8 @@ class ResultClassifier:
             result.use = UseClass.PROPAGATED
             return result
         result.use = max(
-            UseClass.HANDLED if v in handled else self._err_arm(v, match) for v in err_arms
+            UseClass.HANDLED if v in handled or asserted_failure else self._err_arm(v, match)
+            for v in err_arms
         )
         result.err_path = err_arms
         return result
@@ -515,6 +521,8 @@ class ResultClassifier:
             return result
         if covers_ok:
             result = self._err_in(alternative, owner)
+            if alternative is None and consequence is not None and _always_panics(consequence):
+                result.use = UseClass.HANDLED  # `if let Ok(_) = op { panic!(..) }`: a negative test
             if ok_pattern is not None:
                 self._bind_ok(ok_pattern, result)
             else:
@@ -601,6 +609,23 @@ class ResultClassifier:
         if logs:
             return UseClass.LOGGED_ONLY
         return UseClass.DISCARDED
+
+
+_DIVERGING = frozenset({"panic", "unreachable", "todo", "unimplemented"})
+
+
+def _always_panics(block: Node) -> bool:
+    """Whether a block panics whenever it runs: a `panic!`-like statement of its own (an
+    `assert!` in it asserts something of the success instead)."""
+    for statement in block.named_children:
+        expression = (
+            statement.named_children[0]
+            if statement.type == "expression_statement" and statement.named_children
+            else statement
+        )
+        if expression.type == "macro_invocation" and macro_name(expression) in _DIVERGING:
+            return True
+    return False
 
 
 def _yields_bound(value: Node, pattern: Node, ancestry: Ancestry) -> bool:
@@ -700,6 +725,91 @@ def ok_map_call(op_node: Node, ancestry: Ancestry) -> Node | None:
         node = call
 
 
+APPLIED = "applied"
+_EQUALITY = ("==", "!=")
+_EQUALITY_MACROS = frozenset({"assert_eq", "assert_ne", "debug_assert_eq", "debug_assert_ne"})
+# what keeps a list of applied paths the same list (or its set of paths)
+_SAME_PATHS = frozenset({"iter", "into_iter", "cloned", "collect", "clone", "to_vec", "into"})
+_GATHERING = frozenset({"extend", "append"})
+
+
+def applied_compared(access: Node, model: FileModel) -> bool:
+    """Whether ``r.applied`` is compared as a whole (``==``/``!=``, ``assert_eq!``), itself or
+    its length, directly or after being gathered into a list or set (``all.extend(r.applied)``
+    then ``all.len() != expected``): a completeness check, which says what `missing` would."""
+    ancestry = model.ancestry
+    pending = [access]
+    seen: set[int] = set()
+    while pending:
+        node = outer_parens(pending.pop(), ancestry)
+        if node.id in seen or len(seen) > MAX_FOLLOW_DEPTH:
+            continue
+        seen.add(node.id)
+        parent = ancestry.parent(node)
+        if parent is None:
+            continue
+        if parent.type == "binary_expression":
+            if text(parent.child_by_field_name("operator")) in _EQUALITY:
+                return True
+            continue
+        if parent.type == "reference_expression":
+            pending.append(parent)
+        elif parent.type == "field_expression" and field_of(node, ancestry) == "value":
+            call = ancestry.parent(parent)
+            method = text(parent.child_by_field_name("field"))
+            if (
+                call is not None
+                and call.type == "call_expression"
+                and (method in _SAME_PATHS or method == "len")
+            ):
+                pending.append(call)
+        elif parent.type == "let_declaration" and field_of(node, ancestry) == "value":
+            pattern = parent.child_by_field_name("pattern")
+            if pattern is not None and pattern.type == "mut_pattern":
+                pattern = next((c for c in pattern.named_children if c.type == "identifier"), None)
+            binding = model.resolution.binding_of(pattern) if pattern is not None else None
+            if binding is not None and _uses(binding, parent.end_byte, pending):
+                return True
+        elif parent.type == "arguments":
+            call = ancestry.parent(parent)
+            parts = method_call_parts(call) if call is not None else None
+            if parts is not None and parts[1] in _GATHERING:
+                binding = model.resolution.binding_of(strip_reference(parts[0]))
+                if binding is not None and _uses(binding, parts[0].end_byte, pending):
+                    return True
+    return False
+
+
+def _uses(binding: Binding, after: int, pending: list[Node]) -> bool:
+    """Queue the uses of ``binding`` after ``after``; True when one is an argument of an
+    equality assertion (``assert_eq!(all.len(), n)``)."""
+    for use in binding.uses:
+        if use.node.start_byte < after:
+            continue
+        if use.macro is None:
+            pending.append(use.node)
+        elif not use.capture and (
+            macro_name(use.macro) in _EQUALITY_MACROS or _compared_in_tokens(use.node)
+        ):
+            return True
+    return False
+
+
+def _compared_in_tokens(node: Node) -> bool:
+    """In a macro's tokens (``ensure!(all.len() == n, ..)``): whether the expression that
+    starts at ``node`` (``all``, ``.len``, ``()``) stands next to ``==`` or ``!=``."""
+    before = node.prev_sibling
+    if before is not None and before.type in _EQUALITY:
+        return True
+    after = node.next_sibling
+    while after is not None and (
+        after.type in (".", "identifier")
+        or (after.type == "token_tree" and text(after).startswith("("))
+    ):
+        after = after.next_sibling
+    return after is not None and after.type in _EQUALITY
+
+
 def macro_use_checks(use: Use, what: str = "result", path: tuple[int | str, ...] = ()) -> Check:
     """What a use in a macro's arguments reads of what is followed (an ``ApplyResult``:
     ``what`` "result"; or its ``missing``/``errors`` list), held at ``path`` in the used
@@ -718,6 +828,11 @@ def macro_use_checks(use: Use, what: str = "result", path: tuple[int | str, ...]
     rest = trail[len(path) :]
     if what != "result" or not rest:
         return followed
+    if rest[0] == APPLIED and (
+        (use.macro is not None and macro_name(use.macro) in _EQUALITY_MACROS)
+        or _compared_in_tokens(use.node)
+    ):
+        return frozenset({MISSING})  # `assert_eq!(r.applied, expected)`: nothing missing
     return FIELD_CHECKS.get(rest[0], NOTHING)
 
 
@@ -813,6 +928,8 @@ class ApplyChecker:
         kind = parent.type
         if kind == "field_expression" and field_of(node, self.ancestry) == "value":
             name = text(parent.child_by_field_name("field"))
+            if name == APPLIED and applied_compared(parent, self.model):
+                return frozenset({MISSING})
             return FIELD_CHECKS.get(name, NOTHING)
         if kind == "let_declaration" and field_of(node, self.ancestry) == "value":
             pattern = parent.child_by_field_name("pattern")

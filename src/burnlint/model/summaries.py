@@ -18,6 +18,7 @@ from burnlint.model.limits import MAX_TRACE_STEPS
 from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
 from burnlint.model.resolve import FnKey
 from burnlint.model.results import (
+    APPLIED,
     ERRORS,
     FIELD_CHECKS,
     MISSING,
@@ -25,6 +26,7 @@ from burnlint.model.results import (
     WHOLE,
     Check,
     UseClass,
+    applied_compared,
     macro_use_checks,
     ok_map_call,
 )
@@ -231,7 +233,9 @@ def leniency(op: StoreOp, model: FileModel) -> tuple[Check, tuple[str, ...]]:
     if op.method == "apply":
         if _reapplies_collected(op, model):
             return NOTHING, ()
-        return WHOLE, ("`apply` never fails",)
+        # `apply` puts a chosen set of tensors into the module: the ones it is not given are
+        # `missing` by design, while a shape mismatch only lands in `errors`
+        return frozenset({ERRORS}), ("`apply` never fails",)
     store = op.store
     if store is None:
         return NOTHING, ()
@@ -478,6 +482,8 @@ class ApplyTrace:
         if what == RESULT:
             if self.returning and not is_method and name in (MISSING, ERRORS):
                 self.value(access, (), name)  # where the list goes: read, or carried on
+            elif name == APPLIED and applied_compared(access, self.model):
+                self.checked.add(MISSING)  # compared whole: a completeness check
             else:
                 self.checked |= FIELD_CHECKS.get(name, NOTHING)
             return

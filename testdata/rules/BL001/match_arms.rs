@@ -121,3 +121,27 @@ pub fn error_as_unused_match_value(model: &mut Mlp, path: &Path) {
         Err(err) => err,
     };
 }
+
+// A test that expects the load to fail: the `Ok` arm fails the test, the `Err` arm is the
+// expected outcome. Nothing is discarded.
+#[test]
+fn truncated_file_is_rejected() {
+    let mut store = SafetensorsStore::from_bytes(Some(Vec::new()));
+    let mut model = Mlp::default();
+    match model.load_from(&mut store) {
+        Err(_) => {}
+        Ok(result) => assert!(!result.is_success(), "a truncated file loaded"),
+    }
+    if let Ok(_) = model.load_from(&mut store) {
+        panic!("a truncated file loaded");
+    }
+}
+
+// ... while an `Ok` arm that only logs leaves the `Err` discarded
+pub fn ok_logged_err_dropped(model: &mut Mlp, path: &Path) {
+    let mut store = SafetensorsStore::from_file(path);
+    match model.load_from(&mut store) { // expect: BL001
+        Err(_) => {}
+        Ok(_) => println!("loaded"),
+    }
+}

@@ -20,9 +20,16 @@ pub fn copy_encoder(from: &Mlp, to: &mut Mlp) {
     }
 }
 
+/// `apply` puts the tensors it is given: the others are `missing` by design, a shape mismatch
+/// lands in `errors`, which is what must be read.
 pub fn copy_checked_errors_only(from: &Mlp, to: &mut Mlp) {
-    let r = to.apply(from.collect(None, None, false), None, None, false); // expect: BL007
+    let r = to.apply(from.collect(None, None, false), None, None, false);
     assert!(r.is_success());
+}
+
+pub fn copy_applied_compared(from: &Mlp, to: &mut Mlp, expected: &[String]) {
+    let r = to.apply(from.collect(None, None, false), None, None, false); // expect: BL007
+    assert_eq!(r.applied, expected); // says nothing of shape mismatches
 }
 
 /// Distillation: the student starts from the teacher's shared layers.

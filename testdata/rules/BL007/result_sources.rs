@@ -139,3 +139,62 @@ pub fn load_mapped_by_a_function(model: &mut Mlp, path: &Path) -> Result<Summary
     let mut store = SafetensorsStore::from_file(path).allow_partial(true);
     Ok(model.load_from(&mut store).map(Summary::from)?)
 }
+
+// `applied` compared as a whole (itself or its length, also gathered over shards): a
+// completeness check, which says what reading `missing` would.
+pub fn load_applied_asserted(model: &mut Mlp, path: &Path, expected: &[String]) {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let result = model.load_from(&mut store).expect("load");
+    assert_eq!(result.applied, expected);
+}
+
+pub fn load_applied_set_compared(
+    model: &mut Mlp,
+    path: &Path,
+    expected: &std::collections::BTreeSet<String>,
+) -> Result<()> {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let result = model.load_from(&mut store)?;
+    let actual: std::collections::BTreeSet<String> = result.applied.iter().cloned().collect();
+    if &actual != expected {
+        anyhow::bail!("applied {actual:?}");
+    }
+    Ok(())
+}
+
+pub fn load_shards_counted(model: &mut Mlp, shards: &[PathBuf], expected: usize) -> Result<()> {
+    let mut applied = std::collections::BTreeSet::new();
+    for shard in shards {
+        let mut store = SafetensorsStore::from_file(shard).allow_partial(true);
+        let result = model.load_from(&mut store)?;
+        applied.extend(result.applied);
+    }
+    anyhow::ensure!(applied.len() == expected, "applied {} of {expected}", applied.len());
+    Ok(())
+}
+
+// ... but not when it is only counted, logged or tested for emptiness
+pub fn load_shards_gathered_only(model: &mut Mlp, shards: &[PathBuf]) -> Result<usize> {
+    let mut applied = Vec::new();
+    for shard in shards {
+        let mut store = SafetensorsStore::from_file(shard).allow_partial(true);
+        let result = model.load_from(&mut store)?; // expect: BL007
+        applied.extend(result.applied);
+    }
+    anyhow::ensure!(!applied.is_empty(), "nothing applied");
+    Ok(applied.len())
+}
+
+pub fn load_applied_counted_in_ensure(model: &mut Mlp, path: &Path, expected: usize) -> Result<()> {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let result = model.load_from(&mut store)?;
+    anyhow::ensure!(result.applied.len() == expected, "incomplete");
+    Ok(())
+}
+
+pub fn load_applied_nonempty_in_ensure(model: &mut Mlp, path: &Path) -> Result<()> {
+    let mut store = SafetensorsStore::from_file(path).allow_partial(true);
+    let result = model.load_from(&mut store)?; // expect: BL007
+    anyhow::ensure!(!result.applied.is_empty(), "nothing applied");
+    Ok(())
+}
