@@ -11,7 +11,7 @@ from burnlint.engine import lint_files
 from burnlint.model.keymapping import Matter, layout_reasons, option_exists
 from burnlint.model.layout import LayoutFacts, LayoutKind, collect_layout
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 from burnlint.source import SourceFile
 from burnlint.syntax import parse
 
@@ -153,7 +153,7 @@ def test_messages_name_the_layout_fact_and_labels_stay_short() -> None:
     crate = TESTDATA / "crates/layout_mirror"
     files = sorted(crate.rglob("*.rs"))
     result = lint_files(
-        files, EngineOptions(rule_ids=resolve_rules(select=["BL005", "BL006"]), project_root=crate)
+        files, EngineOptions(rule_ids=resolve(select=["BL005", "BL006"]), project_root=crate)
     )
     assert result.findings
     for finding in result.findings:

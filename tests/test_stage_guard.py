@@ -13,7 +13,7 @@ import burnlint.model.summaries
 from burnlint.engine import lint_files
 from burnlint.findings import Level, NotificationKind
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 
 DISCARD = """\
 use burn_store::{ModuleSnapshot, SafetensorsStore};
@@ -36,7 +36,7 @@ def _crate(tmp_path: Path) -> list[Path]:
 
 
 def _run(tmp_path: Path, files: list[Path]) -> tuple[set[str], list[tuple[str, str]]]:
-    options = EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path, jobs=1)
+    options = EngineOptions(rule_ids=resolve(), project_root=tmp_path, jobs=1)
     result = lint_files(files, options)
     errors = [
         (n.path, n.message)

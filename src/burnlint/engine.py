@@ -32,7 +32,7 @@ from burnlint.model.layout import LayoutFacts, collect_layout
 from burnlint.model.resolve import CrateView, FnKey, scan_type_names
 from burnlint.options import EngineOptions
 from burnlint.prefilter import has_trigger
-from burnlint.rules import ALL_RULES
+from burnlint.rules.all_rules import ALL_RULES
 from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext
 from burnlint.source import DecodeError, SourceFile, decode_source
@@ -240,12 +240,12 @@ def lint_files(
         files_checked=checked,
         files_skipped=skipped,
         suppressed=sum(outcome.suppressed for outcome in outcomes),
-        rules_run=tuple(sorted(r for r in options.rule_ids if r in {x.id for x in ALL_RULES})),
+        rules_run=tuple(sorted(r for r in options.rule_ids if r in {x.meta.id for x in ALL_RULES})),
         burn_version=burn_version,
         rule_levels=tuple(
-            (rule.id, options.severity.get(rule.id, rule.level))
+            (rule.meta.id, rule.meta.effective(options.severity).level)
             for rule in ALL_RULES
-            if rule.id in options.rule_ids
+            if rule.meta.id in options.rule_ids
         ),
         extra={
             # what --fix and --add-allow check before writing: the bytes that were linted, for
@@ -712,7 +712,7 @@ def _lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
         if item.candidate:
             state.model_file(item)
     models = _build_models(state)
-    rules = [rule() for rule in ALL_RULES if rule.id in options.rule_ids]
+    rules = [rule for rule in ALL_RULES if rule.meta.id in options.rule_ids]
     findings: list[Finding] = []
     suppressed: Counter[str] = Counter()
     for path in sorted(models):
@@ -921,23 +921,22 @@ def _link_foreign_loads(models: dict[Path, FileModel]) -> None:
 
 
 def _run_rules(
-    model: FileModel, rules: list[Rule], options: EngineOptions, notes: list[Notification]
+    model: FileModel, rules: list[type[Rule]], options: EngineOptions, notes: list[Notification]
 ) -> list[Finding]:
     found: list[Finding] = []
     for rule in rules:
-        level = options.severity.get(rule.id, rule.level)
-        context = RuleContext(model, rule, level)
+        meta = rule.meta
         try:
-            found.extend(rule.check(context))
+            found.extend(rule.check(RuleContext(model, meta.effective(options.severity))))
         except Exception as exc:  # a rule's bug must not stop the run (DESIGN.md §1)
             notes.append(
                 Notification(
                     model.path,
-                    f"rule {rule.id} ({rule.name}) crashed on this file: "
+                    f"rule {meta.id} ({meta.name}) crashed on this file: "
                     f"{type(exc).__name__}: {exc}",
                     kind=NotificationKind.INTERNAL,
                     level=Level.ERROR,
-                    rule_id=rule.id,
+                    rule_id=meta.id,
                 )
             )
     return found

@@ -131,7 +131,7 @@ class FileVerdict:
 
 def parse_directives(source: SourceFile) -> Directives:
     """Every burnlint comment of the file, parsed, with the lines each allow covers."""
-    from burnlint.rules import UnknownRuleError, rule_by_selector
+    from burnlint.rules.registry import UnknownRuleError, by_selector
     from burnlint.syntax import nodes_of_type
 
     allows: list[Allow] = []
@@ -180,7 +180,7 @@ def parse_directives(source: SourceFile) -> Directives:
             id_start = ids_offset + len(ids_text[: part.start()].encode("utf-8"))
             id_end = id_start + len(selector.encode("utf-8"))
             try:
-                rule_id: str | None = rule_by_selector(selector).id
+                rule_id: str | None = by_selector(selector).id
                 suggestion = None
             except UnknownRuleError as exc:
                 rule_id, suggestion = None, exc.suggestion
@@ -269,13 +269,13 @@ def _meant(rest: str) -> str | None:
     """The allow a comment's author meant, with their rules and reason, from what follows
     ``burnlint``: ``allow BL001``, ``allow(BL001 BL002) why``, ``disable(BL001)``,
     ``allow-file(BL005)``. None when it names no rule."""
-    from burnlint.rules import UnknownRuleError, rule_by_selector
+    from burnlint.rules.registry import UnknownRuleError, by_selector
 
     def rule_like(word: str) -> bool:
         if _ID_LIKE.match(word):
             return True
         try:
-            rule_by_selector(word)
+            by_selector(word)
         except UnknownRuleError:
             return False
         return True
@@ -460,7 +460,8 @@ def finish_file(
     ``path`` is the file's absolute path (per-file-ignore patterns are matched against it);
     ``crashed`` the rules that crashed on the file (their allows cannot be judged).
     """
-    from burnlint.rules.unused_suppression import UnusedSuppression, report
+    from burnlint.rules.registry import UNUSED_SUPPRESSION
+    from burnlint.rules.unused_suppression import report
 
     directives = (
         parse_directives(source)
@@ -479,14 +480,14 @@ def finish_file(
         else:
             kept.append(finding)
 
-    if UnusedSuppression.id in options.rule_ids:
+    if UNUSED_SUPPRESSION.id in options.rule_ids:
         # Findings of rules that did not run or crashed are unknown, so are allows for them;
         # with syntax errors the rules may have missed findings.
-        judged = frozenset(options.rule_ids) - crashed - {UnusedSuppression.id}
+        judged = frozenset(options.rule_ids) - crashed - {UNUSED_SUPPRESSION.id}
         if source.has_syntax_errors:
             judged = frozenset()
-        level = options.severity.get(UnusedSuppression.id, UnusedSuppression.level)
-        extra = report(source, directives, used, judged, level)
+        meta = UNUSED_SUPPRESSION.effective(options.severity)
+        extra = report(source, directives, used, judged, meta)
         file_allowed = {
             allow_id.rule_id
             for allow in directives.allows
@@ -494,7 +495,7 @@ def finish_file(
             for allow_id in allow.ids
         }
         for finding in extra:
-            if UnusedSuppression.id in file_allowed:
+            if UNUSED_SUPPRESSION.id in file_allowed:
                 suppressed[finding.rule_id] += 1
             else:
                 kept.append(finding)

@@ -109,9 +109,10 @@ def _finding(finding: Finding) -> dict[str, Any]:
 
 def _rule_tags(rule_id: str) -> tuple[str, ...]:
     """The rule's tags, for findings made without them."""
-    from burnlint.rules import ALL_RULES
+    from burnlint.rules import registry
 
-    return next((rule.tags for rule in ALL_RULES if rule.id == rule_id), ())
+    meta = registry.find(rule_id)
+    return meta.tags if meta is not None else ()
 
 
 def _notification(note: Notification) -> dict[str, Any]:

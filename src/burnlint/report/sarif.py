@@ -51,8 +51,7 @@ from burnlint.findings import (
     Span,
 )
 from burnlint.report.base import ReportContext, one_line, sorted_findings
-from burnlint.rules import ALL_RULES
-from burnlint.rules.base import Rule
+from burnlint.rules import registry
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -368,12 +367,8 @@ def _effective_levels(result: LintResult) -> dict[str, Level]:
 # --- rules --------------------------------------------------------------------------------------
 
 
-def _rule_class(rule_id: str) -> type[Rule] | None:
-    return next((rule for rule in ALL_RULES if rule.id == rule_id), None)
-
-
 def _rule_descriptor(rule_id: str, levels: Mapping[str, Level], name: str | None) -> Any:
-    rule = _rule_class(rule_id)
+    rule = registry.find(rule_id)
     if rule is None:  # not a registered rule (a hand-made result): say what we know
         level = levels.get(rule_id, Level.WARNING)
         return _om(
@@ -740,7 +735,7 @@ def _result(
 
 
 def _rule_tags(rule_id: str) -> tuple[str, ...]:
-    rule = _rule_class(rule_id)
+    rule = registry.find(rule_id)
     return rule.tags if rule is not None else ()
 
 

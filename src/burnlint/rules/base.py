@@ -5,29 +5,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
-from burnlint.findings import Finding, Level
+from burnlint.findings import Finding
 
 if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext
+    from burnlint.rules.meta import RuleMeta
 
 
 class Rule:
-    """A rule is one small module holding one subclass of this.
+    """A rule is one small module: its ``META`` (``rules/meta.py``) and one subclass of this,
+    whose ``meta`` is that ``META``.
 
-    Rules never print, never read files and never walk the syntax tree themselves: they ask the
-    ``FileModel`` (through ``RuleContext``) for store builds, operations and result uses, and
-    yield findings made with ``ctx.finding``.
+    Rules hold no state: ``check`` is a static method, called for each file with the file's
+    context. Rules never print, never read files and never walk the syntax tree themselves:
+    they ask the ``FileModel`` (through ``RuleContext``) for store builds, operations and
+    result uses, and yield findings made with ``ctx.finding``.
     """
 
-    id: ClassVar[str]
-    name: ClassVar[str]
-    level: ClassVar[Level]
-    summary: ClassVar[str]
-    enabled_by_default: ClassVar[bool] = True
-    fixable: ClassVar[bool] = False
-    # SARIF ``precision``: very-high, high, medium or low.
-    precision: ClassVar[str] = "high"
-    tags: ClassVar[tuple[str, ...]] = ()
+    meta: ClassVar[RuleMeta]
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+    @staticmethod
+    def check(ctx: RuleContext) -> Iterator[Finding]:
         raise NotImplementedError

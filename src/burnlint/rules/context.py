@@ -6,13 +6,13 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Fix, Level, Location, RelatedLocation, Span
-from burnlint.model.file_model import FileModel
-from burnlint.rules.base import Rule
+from burnlint.findings import Finding, Fix, Location, RelatedLocation, Span
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from burnlint.model.file_model import FileModel
+    from burnlint.rules.meta import RuleMeta
     from burnlint.source import SourceFile
 
 _SPACE = re.compile(r"\s+")
@@ -23,9 +23,11 @@ TEST_CODE_TAG = "test-code"
 
 @dataclass
 class RuleContext:
+    """One file, as one rule sees it: ``meta`` is the rule's metadata at the level this run
+    gives it (``RuleMeta.effective``)."""
+
     model: FileModel
-    rule: Rule
-    level: Level
+    meta: RuleMeta
 
     def location(self, node: Node) -> Location:
         return Location(self.model.path, self.model.source.node_span(node))
@@ -45,8 +47,7 @@ class RuleContext:
         return finding_at(
             source,
             source.node_span(node),
-            self.rule,
-            self.level,
+            self.meta,
             message,
             item=source.ancestry.enclosing_item(node),
             help=help,
@@ -54,17 +55,16 @@ class RuleContext:
             note=note,
             related=related,
             fix=fix,
-            tags=(*self.rule.tags, TEST_CODE_TAG)
+            tags=(*self.meta.tags, TEST_CODE_TAG)
             if self.model.in_test_code(node)
-            else self.rule.tags,
+            else self.meta.tags,
         )
 
 
 def finding_at(
     source: SourceFile,
     span: Span,
-    rule: type[Rule] | Rule,
-    level: Level,
+    meta: RuleMeta,
     message: str,
     *,
     item: str,
@@ -75,16 +75,17 @@ def finding_at(
     fix: Fix | None = None,
     tags: tuple[str, ...] = (),
 ) -> Finding:
-    """A finding of ``rule`` at ``span``, with its snippet and its fingerprint's material:
-    ``item`` (the items around it) and its text, spaces normalised. The engine completes the
-    fingerprint into a hash with an ordinal (``engine._with_fingerprints``)."""
+    """A finding of the rule ``meta`` describes, at its level, at ``span``, with its snippet and
+    its fingerprint's material: ``item`` (the items around it) and its text, spaces normalised.
+    The engine completes the fingerprint into a hash with an ordinal
+    (``engine._with_fingerprints``)."""
     snippet = source.snippet(span)
     text = source.data[span.start_byte : span.end_byte].decode("utf-8", errors="replace")
     return Finding(
         location=Location(source.display_path, span),
-        rule_id=rule.id,
-        rule_name=rule.name,
-        level=level,
+        rule_id=meta.id,
+        rule_name=meta.name,
+        level=meta.level,
         message=message,
         help=help,
         label=label,

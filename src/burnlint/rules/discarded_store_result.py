@@ -9,17 +9,24 @@ from burnlint.model.results import UseClass
 from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext
 from burnlint.rules.describe import failure_effect, op_name
+from burnlint.rules.meta import RuleMeta
+
+META = RuleMeta(
+    id="BL001",
+    name="discarded-store-result",
+    level=Level.ERROR,
+    summary="the `Result` of a store save or load is discarded",
+    precision="very-high",
+    tags=("correctness", "burn-store"),
+    since="0.1.0",
+)
 
 
 class DiscardedStoreResult(Rule):
-    id = "BL001"
-    name = "discarded-store-result"
-    level = Level.ERROR
-    summary = "the `Result` of a store save or load is discarded"
-    precision = "very-high"
-    tags = ("correctness", "burn-store")
+    meta = META
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+    @staticmethod
+    def check(ctx: RuleContext) -> Iterator[Finding]:
         for op in ctx.model.ops:
             if not op.returns_result:
                 continue

@@ -20,12 +20,28 @@ from burnlint.model.layout import LayoutKind
 from burnlint.model.stores import BUILDERS
 from burnlint.rules.base import Rule
 from burnlint.rules.describe import layout_consequence, layout_fact
+from burnlint.rules.meta import RuleMeta
 from burnlint.syntax import method_call_parts
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.rules.context import RuleContext
+
+META = RuleMeta(
+    id="BL005",
+    name="implicit-key-mapping",
+    level=Level.WARNING,
+    summary=(
+        "a PyTorch-facing loader leaves `map_indices_contiguous` or `skip_enum_variants` implicit "
+        "where the default mis-maps the crate's module layout"
+    ),
+    precision="medium",
+    tags=("correctness", "burn-store", "pytorch"),
+    fixable=True,
+    since="0.1.0",
+)
+
 
 # The seed's table: which values load PyTorch `nn.Sequential` weights into each layout.
 PRESCRIBED: dict[LayoutKind, dict[StoreKind, dict[str, bool]]] = {
@@ -137,18 +153,10 @@ def _insertion(ctx: RuleContext, constructor: Node, calls: list[str]) -> tuple[i
 
 
 class ImplicitKeyMapping(Rule):
-    id = "BL005"
-    name = "implicit-key-mapping"
-    level = Level.WARNING
-    summary = (
-        "a PyTorch-facing loader leaves `map_indices_contiguous` or `skip_enum_variants` "
-        "implicit where the default mis-maps the crate's module layout"
-    )
-    precision = "medium"
-    fixable = True
-    tags = ("correctness", "burn-store", "pytorch")
+    meta = META
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+    @staticmethod
+    def check(ctx: RuleContext) -> Iterator[Finding]:
         model = ctx.model
         for loader in model.key_loaders:
             if loader.elsewhere:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from burnlint.findings import Finding, Level, RelatedLocation
 from burnlint.model.repeats import refuses_overwrite
 from burnlint.rules.base import Rule
+from burnlint.rules.meta import RuleMeta
 from burnlint.rules.store_overwrite_in_loop import OVERWRITE_FIX_TITLE, overwrite_fix
 
 if TYPE_CHECKING:
@@ -17,17 +18,24 @@ if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext
 
 
-class ImplicitOverwrite(Rule):
-    id = "BL004"
-    name = "implicit-overwrite"
-    level = Level.NOTE
-    summary = "a file store is saved into without an explicit `.overwrite(..)`"
-    enabled_by_default = False
-    precision = "high"
-    fixable = True
-    tags = ("burn-store", "checkpoint")
+META = RuleMeta(
+    id="BL004",
+    name="implicit-overwrite",
+    level=Level.NOTE,
+    summary="a file store is saved into without an explicit `.overwrite(..)`",
+    precision="high",
+    tags=("burn-store", "checkpoint"),
+    fixable=True,
+    enabled_by_default=False,
+    since="0.1.0",
+)
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+
+class ImplicitOverwrite(Rule):
+    meta = META
+
+    @staticmethod
+    def check(ctx: RuleContext) -> Iterator[Finding]:
         sites: dict[int, tuple[Node, list[StoreOp]]] = {}
         for op in ctx.model.ops:
             if (

@@ -17,9 +17,24 @@ from burnlint.model.keymapping import (
 from burnlint.rules.base import Rule
 from burnlint.rules.describe import layout_stakes
 from burnlint.rules.implicit_key_mapping import prescribed
+from burnlint.rules.meta import RuleMeta
 
 if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext
+
+
+META = RuleMeta(
+    id="BL006",
+    name="inconsistent-key-mapping",
+    level=Level.WARNING,
+    summary=(
+        "PyTorch-facing `PytorchStore` and `SafetensorsStore` loaders in one file map keys "
+        "differently where the crate's module layout makes it matter"
+    ),
+    precision="medium",
+    tags=("correctness", "burn-store", "pytorch"),
+    since="0.1.0",
+)
 
 
 def _show(value: bool | None, explicit: bool) -> str:
@@ -28,17 +43,10 @@ def _show(value: bool | None, explicit: bool) -> str:
 
 
 class InconsistentKeyMapping(Rule):
-    id = "BL006"
-    name = "inconsistent-key-mapping"
-    level = Level.WARNING
-    summary = (
-        "PyTorch-facing `PytorchStore` and `SafetensorsStore` loaders in one file map keys "
-        "differently where the crate's module layout makes it matter"
-    )
-    precision = "medium"
-    tags = ("correctness", "burn-store", "pytorch")
+    meta = META
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+    @staticmethod
+    def check(ctx: RuleContext) -> Iterator[Finding]:
         model = ctx.model
         loaders = model.key_loaders
         pytorch = [loader for loader in loaders if loader.kind is StoreKind.PYTORCH]

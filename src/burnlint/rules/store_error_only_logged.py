@@ -9,17 +9,24 @@ from burnlint.model.results import UseClass
 from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext
 from burnlint.rules.describe import op_name
+from burnlint.rules.meta import RuleMeta
+
+META = RuleMeta(
+    id="BL002",
+    name="store-error-only-logged",
+    level=Level.WARNING,
+    summary="the error of a save in a loop, or of a load, is only logged",
+    precision="high",
+    tags=("correctness", "burn-store"),
+    since="0.1.0",
+)
 
 
 class StoreErrorOnlyLogged(Rule):
-    id = "BL002"
-    name = "store-error-only-logged"
-    level = Level.WARNING
-    summary = "the error of a save in a loop, or of a load, is only logged"
-    precision = "high"
-    tags = ("correctness", "burn-store")
+    meta = META
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+    @staticmethod
+    def check(ctx: RuleContext) -> Iterator[Finding]:
         model = ctx.model
         for op in model.ops:
             if not op.returns_result or model.result_use(op).use is not UseClass.LOGGED_ONLY:

@@ -7,10 +7,23 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedLocation
 from burnlint.rules.base import Rule
+from burnlint.rules.meta import RuleMeta
 
 if TYPE_CHECKING:
     from burnlint.model.stores import StoreBuild
     from burnlint.rules.context import RuleContext
+
+META = RuleMeta(
+    id="BL003",
+    name="store-overwrite-in-loop",
+    level=Level.ERROR,
+    summary="a file store that refuses to overwrite is saved into repeatedly in a loop",
+    precision="high",
+    tags=("correctness", "burn-store", "checkpoint"),
+    fixable=True,
+    since="0.1.0",
+)
+
 
 OVERWRITE_FIX_TITLE = "add `.overwrite(true)`"
 
@@ -37,15 +50,10 @@ def overwrite_fix(ctx: RuleContext, store: StoreBuild) -> Fix | None:
 
 
 class StoreOverwriteInLoop(Rule):
-    id = "BL003"
-    name = "store-overwrite-in-loop"
-    level = Level.ERROR
-    summary = "a file store that refuses to overwrite is saved into repeatedly in a loop"
-    precision = "high"
-    fixable = True
-    tags = ("correctness", "burn-store", "checkpoint")
+    meta = META
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+    @staticmethod
+    def check(ctx: RuleContext) -> Iterator[Finding]:
         model = ctx.model
         for repeated in model.repeated_saves:
             store = repeated.store

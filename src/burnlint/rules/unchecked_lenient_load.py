@@ -9,17 +9,24 @@ from burnlint.model.results import ERRORS, MISSING
 from burnlint.model.summaries import leniency
 from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext
+from burnlint.rules.meta import RuleMeta
+
+META = RuleMeta(
+    id="BL007",
+    name="unchecked-lenient-load",
+    level=Level.WARNING,
+    summary="the `ApplyResult` of a lenient load is not checked",
+    precision="high",
+    tags=("correctness", "burn-store"),
+    since="0.1.0",
+)
 
 
 class UncheckedLenientLoad(Rule):
-    id = "BL007"
-    name = "unchecked-lenient-load"
-    level = Level.WARNING
-    summary = "the `ApplyResult` of a lenient load is not checked"
-    precision = "high"
-    tags = ("correctness", "burn-store")
+    meta = META
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+    @staticmethod
+    def check(ctx: RuleContext) -> Iterator[Finding]:
         model = ctx.model
         for op in model.ops:
             if not op.returns_apply_result:

@@ -13,25 +13,33 @@ from typing import TYPE_CHECKING
 from burnlint.findings import Applicability, Edit, Finding, Fix, Level
 from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext, finding_at
+from burnlint.rules.meta import RuleMeta
 
 if TYPE_CHECKING:
     from burnlint.source import SourceFile
     from burnlint.suppress import Allow, AllowId, Directives
 
+META = RuleMeta(
+    id="BL008",
+    name="unused-suppression",
+    level=Level.NOTE,
+    summary="a `// burnlint: allow(..)` comment suppresses nothing or names no rule",
+    precision="very-high",
+    tags=("suppression",),
+    fixable=True,
+    enabled_by_default=True,
+    since="0.1.0",
+)
+
+
 _WHITESPACE = b" \t\r\n\f\v"
 
 
 class UnusedSuppression(Rule):
-    id = "BL008"
-    name = "unused-suppression"
-    level = Level.NOTE
-    summary = "a `// burnlint: allow(..)` comment suppresses nothing or names no rule"
-    enabled_by_default = True
-    fixable = True
-    precision = "very-high"
-    tags = ("suppression",)
+    meta = META
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+    @staticmethod
+    def check(ctx: RuleContext) -> Iterator[Finding]:
         return iter(())  # run by the engine after suppressions (see the module docstring)
 
 
@@ -40,17 +48,18 @@ def report(
     directives: Directives,
     used: set[tuple[int, int]],
     judged: frozenset[str],
-    level: Level,
+    meta: RuleMeta,
 ) -> list[Finding]:
     """One finding per allow comment with ids that have no effect, and per malformed comment.
 
     ``used`` holds the (allow index, id index) pairs that suppressed a finding; ``judged`` the
     rule ids whose findings are known for this file (an allow for a rule that did not run is
-    neither used nor unused). An allow that names BL008 itself is never reported.
+    neither used nor unused); ``meta`` BL008's metadata at the level of this run. An allow
+    that names BL008 itself is never reported.
     """
     out: list[Finding] = []
     for index, allow in enumerate(directives.allows):
-        if any(i.rule_id == UnusedSuppression.id for i in allow.ids):
+        if any(i.rule_id == META.id for i in allow.ids):
             continue
         unknown: list[AllowId] = []
         duplicate: list[AllowId] = []
@@ -90,7 +99,7 @@ def report(
                 "; ".join(parts),
                 help="; ".join(helps) or None,
                 fix=_fix(source, allow, keep, dropped),
-                level=level,
+                meta=meta,
             )
         )
     for bad in directives.malformed:
@@ -106,7 +115,7 @@ def report(
                 else "name the rules it suppresses: `// burnlint: allow(ID, ..)` (ids or names, "
                 "comma-separated), optionally followed by `-- reason`",
                 fix=None,
-                level=level,
+                meta=meta,
             )
         )
     return out
@@ -160,17 +169,16 @@ def _finding(
     *,
     help: str | None,
     fix: Fix | None,
-    level: Level,
+    meta: RuleMeta,
 ) -> Finding:
     node = source.root.descendant_for_byte_range(start, end)
     return finding_at(
         source,
         source.span(start, end),
-        UnusedSuppression,
-        level,
+        meta,
         message,
         item=source.ancestry.enclosing_item(node) if node is not None else "",
         help=help,
         fix=fix,
-        tags=UnusedSuppression.tags,
+        tags=meta.tags,
     )
