@@ -71,10 +71,10 @@ def test_allow_comment_failure_is_a_notification(
     files = _crate(tmp_path)
     real = burnlint.engine.finish_file
 
-    def failing(found, source, path, options, *, crashed):  # type: ignore[no-untyped-def]
+    def failing(found, source, path, options, **kwargs):  # type: ignore[no-untyped-def]
         if str(path).endswith("b.rs"):
             raise ValueError("allows broken")
-        return real(found, source, path, options, crashed=crashed)
+        return real(found, source, path, options, **kwargs)
 
     monkeypatch.setattr(burnlint.engine, "finish_file", failing)
     found, errors = _run(tmp_path, files)

@@ -35,6 +35,7 @@ from burnlint.prefilter import has_trigger
 from burnlint.rules.all_rules import ALL_RULES
 from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext
+from burnlint.rules.unused_suppression import report as report_unused_allows
 from burnlint.source import DecodeError, SourceFile, decode_source
 from burnlint.statistics import SUPPRESSED_KEY
 from burnlint.suppress import finish_file
@@ -725,7 +726,9 @@ def _lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
         # allows of a rule that crashed here cannot be judged
         crashed = frozenset(n.rule_id for n in state.notes[before:] if n.rule_id is not None)
         try:
-            verdict = finish_file(found, model.source, path, options, crashed=crashed)
+            verdict = finish_file(
+                found, model.source, path, options, unused=report_unused_allows, crashed=crashed
+            )
             # fingerprints are completed per file (their ordinals never cross files), so that
             # the expression text they are made from is not carried to the end of the run
             finished = _with_fingerprints(

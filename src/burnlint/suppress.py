@@ -20,7 +20,8 @@ Rust rejects ``#[allow(burnlint::..)]`` (E0710), so suppressions are comments::
 
 A finding is suppressed when its first line is covered by an allow naming its rule. Allows that
 suppress nothing, name unknown rules or do not parse are reported by BL008
-(``rules/unused_suppression.py``), which judges only the rules that ran on the file.
+(``rules/unused_suppression.py``, which the engine passes to ``finish_file``), which judges only
+the rules that ran on the file.
 
 Per-file ignores (configuration ``per-file-ignores``) are applied after the comments, so an
 allow that also matches a per-file ignore still counts as used.
@@ -31,7 +32,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.options import EngineOptions
+    from burnlint.rules.meta import RuleMeta
     from burnlint.source import SourceFile
 
 # A comment meant for burnlint: `// burnlint:` or, a common slip, `// burnlint allow(`.
@@ -446,6 +448,14 @@ def _largest_starting_at(leaf: Node) -> Node:
 
 # --- applying -------------------------------------------------------------------------------------
 
+# BL008's findings for a file (``rules/unused_suppression.report``): its allows that suppress
+# nothing, name no rule or do not parse, given the (allow index, id index) pairs that suppressed
+# a finding, the rule ids judged, and BL008's metadata at its level. The engine hands it in, so
+# that this stage, which runs after the rules, imports no rule code.
+UnusedReport: TypeAlias = Callable[
+    ["SourceFile", "Directives", set[tuple[int, int]], frozenset[str], "RuleMeta"], list[Finding]
+]
+
 
 def finish_file(
     findings: Sequence[Finding],
@@ -453,15 +463,16 @@ def finish_file(
     path: Path,
     options: EngineOptions,
     *,
+    unused: UnusedReport,
     crashed: frozenset[str] = frozenset(),
 ) -> FileVerdict:
-    """Apply the file's allow comments, then its per-file ignores; add BL008's findings.
+    """Apply the file's allow comments, then its per-file ignores; add BL008's findings
+    (``unused``).
 
     ``path`` is the file's absolute path (per-file-ignore patterns are matched against it);
     ``crashed`` the rules that crashed on the file (their allows cannot be judged).
     """
     from burnlint.rules.registry import UNUSED_SUPPRESSION
-    from burnlint.rules.unused_suppression import report
 
     directives = (
         parse_directives(source)
@@ -487,7 +498,7 @@ def finish_file(
         if source.has_syntax_errors:
             judged = frozenset()
         meta = UNUSED_SUPPRESSION.effective(options.severity)
-        extra = report(source, directives, used, judged, meta)
+        extra = unused(source, directives, used, judged, meta)
         file_allowed = {
             allow_id.rule_id
             for allow in directives.allows

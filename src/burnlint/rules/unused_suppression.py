@@ -1,8 +1,8 @@
 """BL008 unused-suppression: allow comments that suppress nothing, name no rule or do not parse.
 
 Unlike the other rules it does not query the model: it needs to know which allows matched a
-finding, so the engine runs it after suppressions are applied (``suppress.finish_file`` calls
-``report``). ``check`` yields nothing.
+finding, so it runs after suppressions are applied: the engine passes ``report`` to
+``suppress.finish_file``, which calls it. ``check`` yields nothing.
 """
 
 from __future__ import annotations
