@@ -136,3 +136,20 @@ def test_effective_level() -> None:
 
 def test_unused_suppression_is_bl008() -> None:
     assert registry.by_selector("unused-suppression") == registry.UNUSED_SUPPRESSION
+
+
+def test_a_result_carries_the_rules_that_ran_at_their_levels(tmp_path: Path) -> None:
+    from burnlint.engine import lint_source
+    from burnlint.options import EngineOptions
+
+    options = EngineOptions(
+        rule_ids=resolve(select=["BL001", "BL004"]),
+        project_root=tmp_path,
+        severity={"BL004": Level.ERROR, "BL002": Level.NOTE},
+    )
+    result = lint_source(tmp_path / "lib.rs", b"fn f() {}\n", options)
+    assert [(meta.id, meta.level) for meta in result.rules] == [
+        ("BL001", Level.ERROR),
+        ("BL004", Level.ERROR),
+    ]
+    assert result.rules[0] == registry.by_id("BL001")

@@ -235,19 +235,20 @@ def lint_files(
     with_findings = {f.location.path for f in findings} | {
         e.path for f in findings if f.fix is not None for e in f.fix.edits
     }
+    ran = tuple(
+        rule.meta.effective(options.severity)
+        for rule in ALL_RULES
+        if rule.meta.id in options.rule_ids
+    )
     return LintResult(
         findings=tuple(sorted(findings, key=Finding.sort_key)),
         notifications=tuple(sorted(set(notes), key=lambda n: (n.path, n.line or 0, n.message))),
         files_checked=checked,
         files_skipped=skipped,
         suppressed=sum(outcome.suppressed for outcome in outcomes),
-        rules_run=tuple(sorted(r for r in options.rule_ids if r in {x.meta.id for x in ALL_RULES})),
+        rules_run=tuple(sorted(meta.id for meta in ran)),
         burn_version=burn_version,
-        rule_levels=tuple(
-            (rule.meta.id, rule.meta.effective(options.severity).level)
-            for rule in ALL_RULES
-            if rule.meta.id in options.rule_ids
-        ),
+        rules=ran,
         extra={
             # what --fix and --add-allow check before writing: the bytes that were linted, for
             # the files with findings

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from burnlint.rules.meta import RuleMeta
 
 
 class Level(enum.Enum):
@@ -180,8 +184,9 @@ class LintResult:
     suppressed: int = 0
     rules_run: tuple[str, ...] = ()
     burn_version: str | None = None
-    # each rule's level in this run, severity overrides included (rules without findings too)
-    rule_levels: tuple[tuple[str, Level], ...] = ()
+    # the metadata of the rules that ran, in registry order, each at its level in this run
+    # (severity overrides included)
+    rules: tuple[RuleMeta, ...] = ()
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
 
     @property

@@ -356,9 +356,9 @@ def path_uri(path: str) -> tuple[str, bool]:
 
 
 def _effective_levels(result: LintResult) -> dict[str, Level]:
-    """Each rule's level in this run, severity overrides included: from the result, else from
-    what its findings carry (a hand-built result without ``rule_levels``)."""
-    levels: dict[str, Level] = dict(result.rule_levels)
+    """Each rule's level in this run, severity overrides included: from the result's rules,
+    else from what its findings carry (a hand-built result without ``rules``)."""
+    levels: dict[str, Level] = {meta.id: meta.level for meta in result.rules}
     for finding in result.findings:
         levels.setdefault(finding.rule_id, finding.level)
     return levels
