@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -120,7 +120,6 @@ def make_finding(
         fix=fix,
         fingerprint=fingerprint or f"{rule}-{path}-{line}",
         snippet=line_text,
-        tags=meta.tags,
     )
 
 
@@ -979,3 +978,18 @@ def test_sarif_multitool_validate(tmp_path: Path) -> None:
     assert not failures, "\n".join(failures)
     assert not [r for r in results if _is_failure(r)], run.stdout
     assert not [n for n in notes if n.get("level") == "error"], notes
+
+
+# --- tags ---------------------------------------------------------------------------------------
+
+
+def test_a_finding_carries_its_own_tags_and_reports_add_its_rules() -> None:
+    """``Finding.tags`` holds what is particular to the finding (``test-code``); JSON lists the
+    rule's tags before it, SARIF keeps the rule's on its reportingDescriptor."""
+    own = replace(make_finding(), tags=("test-code",))
+    result = LintResult(findings=(own, make_finding(line=9)), notifications=(), files_checked=1)
+    rule_tags = list(registry.by_id("BL001").tags)
+    tags = [f["tags"] for f in json.loads(json_format.render(result, CTX))["findings"]]
+    assert tags == [[*rule_tags, "test-code"], rule_tags]
+    results = sarif_of(result)["runs"][0]["results"]
+    assert [r.get("properties") for r in results] == [{"tags": ["test-code"]}, None]

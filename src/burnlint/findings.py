@@ -116,10 +116,13 @@ class Finding:
     label, kept under ``MAX_LABEL`` characters); ``note`` the longer explanation, if any.
     ``help`` is the suggested remedy; when the finding has a fix, the help names it with the
     fix's title, so that one line says both. ``fingerprint`` is a
-    stable identity that does not change when unrelated lines move (see ``fingerprint.py``).
+    stable identity that does not change when unrelated lines move
+    (``engine._with_fingerprints``).
     ``snippet`` is the source text of the finding's lines, for reporters; when they are long,
     a window of it (``source.MAX_SNIPPET``): ``snippet_start`` characters of the first line are
     left out before it, and ``snippet_cut`` says whether text is left out after it.
+    ``tags`` are the finding's own (``test-code`` in tests and benches); its rule's tags are in
+    the rule's metadata (``LintResult.rules``), and reporters show both.
     """
 
     location: Location

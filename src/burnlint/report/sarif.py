@@ -726,17 +726,8 @@ def _result(
         fixes=[_fix(finding.fix)] if finding.fix is not None else None,
         # result-level tags say where the finding is (e.g. test-code); the rule's own tags
         # are on its reportingDescriptor
-        properties=(
-            _om(om.PropertyBag, tags=sorted(extra))
-            if (extra := set(finding.tags) - set(_rule_tags(finding.rule_id)))
-            else None
-        ),
+        properties=(_om(om.PropertyBag, tags=sorted(set(finding.tags))) if finding.tags else None),
     )
-
-
-def _rule_tags(rule_id: str) -> tuple[str, ...]:
-    rule = registry.find(rule_id)
-    return rule.tags if rule is not None else ()
 
 
 def fix_description(fix: Fix) -> str:

@@ -55,9 +55,7 @@ class RuleContext:
             note=note,
             related=related,
             fix=fix,
-            tags=(*self.meta.tags, TEST_CODE_TAG)
-            if self.model.in_test_code(node)
-            else self.meta.tags,
+            tags=(TEST_CODE_TAG,) if self.model.in_test_code(node) else (),
         )
 
 

@@ -180,5 +180,4 @@ def _finding(
         item=source.ancestry.enclosing_item(node) if node is not None else "",
         help=help,
         fix=fix,
-        tags=meta.tags,
     )
