@@ -57,7 +57,6 @@ if TYPE_CHECKING:
     from burnlint.discover import Discovery
     from burnlint.versions import VersionReader
 
-FINGERPRINT_KEY = "burnlint/v1"
 _HELPER_ROUNDS = 4  # helpers of helpers of helpers: deeper chains are rare and not followed
 
 

@@ -102,6 +102,10 @@ class Fix:
     edits: tuple[Edit, ...]
 
 
+# The key a finding's fingerprint is stored under outside burnlint: SARIF `partialFingerprints`,
+# which baselines are read from. A new fingerprint scheme gets a new key.
+FINGERPRINT_KEY = "burnlint/v1"
+
 # Caret labels longer than this make the terminal report hard to read: the detail goes in the
 # finding's note.
 MAX_LABEL = 100

@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from burnlint import TOOL_NAME
 from burnlint.baseline import outcome_of
 from burnlint.findings import Finding, Fix, Level, LintResult, Location, Notification, Span
 from burnlint.report.base import ReportContext, finding_tags, rule_meta, sorted_findings
 
 SCHEMA_VERSION = 1
-TOOL_NAME = "burnlint"
 
 
 def render(result: LintResult, ctx: ReportContext) -> str:

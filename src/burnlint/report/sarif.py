@@ -36,9 +36,11 @@ from typing import Any
 import attr
 import sarif_om as om
 
+from burnlint import TOOL_NAME
 from burnlint.baseline import BaselineOutcome, outcome_of
 from burnlint.docs import rule_doc
 from burnlint.findings import (
+    FINGERPRINT_KEY,
     Applicability,
     Edit,
     Finding,
@@ -55,9 +57,7 @@ from burnlint.rules import registry
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
-TOOL_NAME = "burnlint"
 SRCROOT = "%SRCROOT%"
-FINGERPRINT_KEY = "burnlint/v1"
 COLUMN_KIND = "utf16CodeUnits"
 FULL_DESCRIPTION_LIMIT = 1024
 # Longer region and context snippets are left out (the region still locates the code): a
