@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from burnlint.model.imports import StoreKind
-from burnlint.model.layout import EnumFact, FieldFact, LayoutFacts, VariantFact
+from burnlint.model.layout import EnumFact, FieldFact, LayoutFacts, LayoutKind, VariantFact
 from burnlint.model.ops import StoreOp
 from burnlint.model.results import ASSERT_MACROS, CHAIN_METHODS
 from burnlint.model.stores import BUILDERS, StoreBuild
@@ -99,6 +99,28 @@ def layout_reasons(layout: LayoutFacts) -> dict[str, LayoutReason]:
         held = next((e for n in named.names if (e := judged.enum_named(n)) is not None), None)
         reasons["skip_enum_variants"] = LayoutReason("skip_enum_variants", Matter.ENUM, named, held)
     return reasons
+
+
+# The seed's table: which values load PyTorch `nn.Sequential` weights into each layout.
+PRESCRIBED: dict[LayoutKind, dict[StoreKind, dict[str, bool]]] = {
+    LayoutKind.SEQUENTIAL_LIKE: {
+        StoreKind.PYTORCH: {"map_indices_contiguous": True, "skip_enum_variants": True},
+        StoreKind.SAFETENSORS: {"map_indices_contiguous": True, "skip_enum_variants": False},
+    },
+    LayoutKind.MIRROR: {
+        StoreKind.PYTORCH: {"map_indices_contiguous": False, "skip_enum_variants": True},
+        StoreKind.SAFETENSORS: {"map_indices_contiguous": False, "skip_enum_variants": True},
+    },
+}
+# The table's `Vec<Linear>` row has no module enum; wherever one is, PyTorch keys lack its
+# variant names and both stores need `skip_enum_variants(true)` (the mirror row's value).
+_ROW = {Matter.MIRROR: LayoutKind.MIRROR, Matter.SEQUENTIAL: LayoutKind.SEQUENTIAL_LIKE}
+
+
+def prescribed(reason: LayoutReason, kind: StoreKind) -> bool:
+    """The value the seed's table gives ``reason.option`` for the layout fact behind it."""
+    row = _ROW.get(reason.matter, LayoutKind.MIRROR)
+    return PRESCRIBED[row][kind][reason.option]
 
 
 @dataclass

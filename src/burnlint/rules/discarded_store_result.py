@@ -8,8 +8,8 @@ from burnlint.findings import Finding, Level
 from burnlint.model.results import UseClass
 from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext
-from burnlint.rules.describe import failure_effect, op_name
 from burnlint.rules.meta import RuleMeta
+from burnlint.rules.wording import failure_effect, op_name
 
 META = RuleMeta(
     id="BL001",

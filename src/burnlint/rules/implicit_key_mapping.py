@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedLocation
-from burnlint.model.imports import StoreKind
 from burnlint.model.keymapping import (
     DEFAULTS,
     LayoutReason,
@@ -15,12 +14,13 @@ from burnlint.model.keymapping import (
     layout_reasons,
     loader_layout,
     option_exists,
+    prescribed,
 )
 from burnlint.model.layout import LayoutKind
 from burnlint.model.stores import BUILDERS
 from burnlint.rules.base import Rule
-from burnlint.rules.describe import layout_consequence, layout_fact
 from burnlint.rules.meta import RuleMeta
+from burnlint.rules.wording import layout_consequence, layout_fact
 from burnlint.syntax import method_call_parts
 
 if TYPE_CHECKING:
@@ -41,28 +41,6 @@ META = RuleMeta(
     fixable=True,
     since="0.1.0",
 )
-
-
-# The seed's table: which values load PyTorch `nn.Sequential` weights into each layout.
-PRESCRIBED: dict[LayoutKind, dict[StoreKind, dict[str, bool]]] = {
-    LayoutKind.SEQUENTIAL_LIKE: {
-        StoreKind.PYTORCH: {"map_indices_contiguous": True, "skip_enum_variants": True},
-        StoreKind.SAFETENSORS: {"map_indices_contiguous": True, "skip_enum_variants": False},
-    },
-    LayoutKind.MIRROR: {
-        StoreKind.PYTORCH: {"map_indices_contiguous": False, "skip_enum_variants": True},
-        StoreKind.SAFETENSORS: {"map_indices_contiguous": False, "skip_enum_variants": True},
-    },
-}
-# The table's `Vec<Linear>` row has no module enum; wherever one is, PyTorch keys lack its
-# variant names and both stores need `skip_enum_variants(true)` (the mirror row's value).
-_ROW = {Matter.MIRROR: LayoutKind.MIRROR, Matter.SEQUENTIAL: LayoutKind.SEQUENTIAL_LIKE}
-
-
-def prescribed(reason: LayoutReason, kind: StoreKind) -> bool:
-    """The value the seed's table gives ``reason.option`` for the layout fact behind it."""
-    row = _ROW.get(reason.matter, LayoutKind.MIRROR)
-    return PRESCRIBED[row][kind][reason.option]
 
 
 def wrong_defaults(ctx: RuleContext, loader: Loader) -> list[tuple[LayoutReason, bool]]:

@@ -13,11 +13,11 @@ from burnlint.model.keymapping import (
     layout_reasons,
     loader_layout,
     option_exists,
+    prescribed,
 )
 from burnlint.rules.base import Rule
-from burnlint.rules.describe import layout_stakes
-from burnlint.rules.implicit_key_mapping import prescribed
 from burnlint.rules.meta import RuleMeta
+from burnlint.rules.wording import layout_stakes
 
 if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext
