@@ -7,6 +7,7 @@ copy is stale (``python scripts/update_registry.py`` refreshes it).
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
 import re
@@ -49,7 +50,7 @@ def test_the_generated_registry_is_up_to_date() -> None:
 def test_every_rule_module_is_registered() -> None:
     """Every module of the rules package but the infrastructure holds a rule, and that rule
     is in the registry and in the engine's list."""
-    modules = sorted(p.stem for p in RULES_DIR.glob("*.py") if p.stem not in UPDATE.INFRASTRUCTURE)
+    modules = _rule_modules()
     assert modules, "no rule modules found"
     registered = {meta.id for meta in registry.ALL}
     for name in modules:
@@ -60,6 +61,26 @@ def test_every_rule_module_is_registered() -> None:
         assert registry.by_id(meta.id) == meta, f"the registry's copy of {meta.id} is stale"
         assert any(rule.meta is meta for rule in ALL_RULES), f"{meta.id} is not in ALL_RULES"
     assert len(modules) == len(registry.ALL)
+
+
+def _rule_modules() -> list[str]:
+    return sorted(p.stem for p in RULES_DIR.glob("*.py") if p.stem not in UPDATE.INFRASTRUCTURE)
+
+
+def test_no_rule_imports_another_rule() -> None:
+    """What rules share lives in the shared modules (``fixes``, ``wording``) or the model."""
+    rules = {f"burnlint.rules.{name}" for name in _rule_modules()}
+    for name in _rule_modules():
+        tree = ast.parse((RULES_DIR / f"{name}.py").read_text(encoding="utf-8"))
+        imported: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module is not None:
+                imported.add(node.module)
+                imported.update(f"{node.module}.{alias.name}" for alias in node.names)
+        others = sorted((imported & rules) - {f"burnlint.rules.{name}"})
+        assert others == [], f"rules/{name}.py imports {others}"
 
 
 def test_infrastructure_modules_exist() -> None:

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
+    from burnlint.rules.base import Violation
+    from burnlint.rules.fixes import FixEdits
     from burnlint.rules.meta import RuleMeta
     from burnlint.source import SourceFile
 
@@ -31,6 +33,25 @@ class RuleContext:
 
     def location(self, node: Node) -> Location:
         return Location(self.model.path, self.model.source.node_span(node))
+
+    def report(
+        self,
+        node: Node,
+        violation: Violation,
+        *,
+        related: tuple[RelatedLocation, ...] = (),
+        fix: FixEdits | None = None,
+    ) -> Finding:
+        """A finding at ``node``, worded by ``violation``; ``fix`` gets its title from it."""
+        return self.finding(
+            node,
+            violation.message,
+            help=violation.help,
+            label=violation.label,
+            note=violation.note,
+            related=related,
+            fix=titled(violation, fix),
+        )
 
     def finding(
         self,
@@ -57,6 +78,16 @@ class RuleContext:
             fix=fix,
             tags=(TEST_CODE_TAG,) if self.model.in_test_code(node) else (),
         )
+
+
+def titled(violation: Violation, fix: FixEdits | None) -> Fix | None:
+    """``fix`` with the title ``violation`` gives it."""
+    if fix is None:
+        return None
+    title = violation.fix_title
+    if title is None:
+        raise ValueError(f"{type(violation).__name__} words no fix_title for its fix")
+    return Fix(title, fix.applicability, fix.edits)
 
 
 def finding_at(

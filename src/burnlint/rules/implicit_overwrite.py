@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Level, RelatedLocation
 from burnlint.model.repeats import refuses_overwrite
-from burnlint.rules.base import Rule
+from burnlint.rules import fixes
+from burnlint.rules.base import Rule, Violation
 from burnlint.rules.meta import RuleMeta
-from burnlint.rules.store_overwrite_in_loop import OVERWRITE_FIX_TITLE, overwrite_fix
+from burnlint.rules.wording import OVERWRITE, overwrite_fix_title
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.ops import StoreOp
     from burnlint.rules.context import RuleContext
-
 
 META = RuleMeta(
     id="BL004",
@@ -29,6 +30,33 @@ META = RuleMeta(
     enabled_by_default=False,
     since="0.1.0",
 )
+
+
+@dataclass(frozen=True)
+class SaveWithoutOverwrite(Violation):
+    store: str  # the store's type, `BurnpackStore`
+    fixed_in: str | None = None  # the crate-local function whose store the fix changes
+
+    @property
+    def message(self) -> str:
+        return f"`{self.store}` is saved into without `.overwrite(..)`"
+
+    @property
+    def label(self) -> str:
+        return (
+            "it refuses to replace an existing file: the next run fails with `File already exists`"
+        )
+
+    @property
+    def help(self) -> str:
+        return (
+            f"say what you want: {OVERWRITE} to replace the file, or `.overwrite(false)` to "
+            "keep the first one"
+        )
+
+    @property
+    def fix_title(self) -> str:
+        return overwrite_fix_title(self.fixed_in)
 
 
 class ImplicitOverwrite(Rule):
@@ -56,15 +84,8 @@ class ImplicitOverwrite(Rule):
                 for op in saves
                 if op.node != site
             )
-            yield ctx.finding(
-                site,
-                f"`{store.kind.value}` is saved into without `.overwrite(..)`",
-                label="it refuses to replace an existing file: the next run fails with "
-                "`File already exists`",
-                help=(
-                    f"say what you want: {OVERWRITE_FIX_TITLE} to replace the file, or "
-                    "`.overwrite(false)` to keep the first one"
-                ),
-                related=related,
-                fix=overwrite_fix(ctx, store),
+            fix = fixes.add_overwrite(ctx, store)
+            violation = SaveWithoutOverwrite(
+                store.kind.value, store.helper if fix is not None else None
             )
+            yield ctx.report(site, violation, related=related, fix=fix)

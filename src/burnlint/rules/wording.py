@@ -13,6 +13,18 @@ if TYPE_CHECKING:
     from burnlint.model.file_model import FileModel
 
 
+# What the overwrite fix does, as a help says it ("add `.overwrite(true)` to the store").
+OVERWRITE = "add `.overwrite(true)`"
+
+
+def overwrite_fix_title(helper: str | None) -> str:
+    """The title of the fix that adds `.overwrite(true)` (``fixes.add_overwrite``): to the
+    store built here, or in the crate-local function ``helper`` that builds it."""
+    if helper is None:
+        return OVERWRITE
+    return f"{OVERWRITE} to the store `{helper}` builds (changes it for all its callers)"
+
+
 def op_name(op: StoreOp) -> str:
     """The op as called, and for a crate-local helper the burn methods it calls."""
     if op.summary is None:
