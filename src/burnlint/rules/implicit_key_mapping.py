@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from burnlint.findings import Finding, Level, RelatedLocation
 from burnlint.model.keymapping import (
     DEFAULTS,
+    Facing,
     LayoutReason,
     Loader,
     Matter,
@@ -78,9 +79,20 @@ def wrong_defaults(ctx: RuleContext, loader: Loader) -> list[WrongDefault]:
     return wrong
 
 
+# The loader, named by what makes it PyTorch-facing.
+LOADERS = {
+    Facing.PYTORCH: "a `PytorchStore`",
+    Facing.ADAPTER: "a `SafetensorsStore` with `PyTorchToBurnAdapter`",
+    Facing.REMAPPING: "a `SafetensorsStore` with key remapping",
+    Facing.BESIDE_PYTORCH: (
+        "a `SafetensorsStore` loaded beside a PyTorch loader in the same function"
+    ),
+}
+
+
 @dataclass(frozen=True)
 class ImplicitKeyOptions(Violation):
-    loader: str  # what makes the loader PyTorch-facing, as a noun phrase
+    facing: Facing  # what makes the loader PyTorch-facing
     wrong: tuple[WrongDefault, ...]
     fixable: bool = False
 
@@ -96,7 +108,7 @@ class ImplicitKeyOptions(Violation):
     def message(self) -> str:
         names = " and ".join(f"`{w.reason.option}`" for w in self.wrong)
         default = "its default mis-maps" if len(self.wrong) == 1 else "their defaults mis-map"
-        return f"{self.loader} leaves {names} implicit, and {default} {self._facts}"
+        return f"{LOADERS[self.facing]} leaves {names} implicit, and {default} {self._facts}"
 
     @property
     def label(self) -> str:
@@ -161,5 +173,6 @@ class ImplicitKeyMapping(Rule):
             fix = fixes.write_key_options(
                 ctx, loader.store, [(w.reason.option, w.needed) for w in wrong]
             )
-            violation = ImplicitKeyOptions(loader.clause, tuple(wrong), fixable=fix is not None)
+            assert loader.facing is not None  # key_loaders are PyTorch-facing
+            violation = ImplicitKeyOptions(loader.facing, tuple(wrong), fixable=fix is not None)
             yield ctx.report(loader.report_at, violation, related=related, fix=fix)
