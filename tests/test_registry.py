@@ -20,7 +20,7 @@ import pytest
 from burnlint.findings import Level
 from burnlint.rules import registry
 from burnlint.rules.all_rules import ALL_RULES
-from burnlint.rules.base import Rule
+from burnlint.rules.base import Rule, Violation
 from burnlint.rules.registry import UnknownRuleError, resolve
 
 REPO = Path(__file__).resolve().parent.parent
@@ -81,6 +81,20 @@ def test_no_rule_imports_another_rule() -> None:
                 imported.update(f"{node.module}.{alias.name}" for alias in node.names)
         others = sorted((imported & rules) - {f"burnlint.rules.{name}"})
         assert others == [], f"rules/{name}.py imports {others}"
+
+
+def test_every_rule_words_its_findings_with_a_violation() -> None:
+    for name in _rule_modules():
+        module = importlib.import_module(f"burnlint.rules.{name}")
+        violations = [
+            obj
+            for obj in vars(module).values()
+            if isinstance(obj, type)
+            and issubclass(obj, Violation)
+            and obj is not Violation
+            and obj.__module__ == module.__name__
+        ]
+        assert violations, f"rules/{name}.py defines no Violation"
 
 
 def test_infrastructure_modules_exist() -> None:

@@ -19,7 +19,8 @@ class Rule:
     Rules hold no state: ``check`` is a static method, called for each file with the file's
     context. Rules never print, never read files and never walk the syntax tree themselves:
     they ask the ``FileModel`` (through ``RuleContext``) for store builds, operations and
-    result uses, and yield findings made with ``ctx.finding``.
+    result uses, and yield findings made with ``ctx.report`` from a ``Violation``, which holds
+    their wording; shared fixes are in ``rules/fixes.py``, shared words in ``rules/wording.py``.
     """
 
     meta: ClassVar[RuleMeta]

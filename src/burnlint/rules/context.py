@@ -42,40 +42,20 @@ class RuleContext:
         related: tuple[RelatedLocation, ...] = (),
         fix: FixEdits | None = None,
     ) -> Finding:
-        """A finding at ``node``, worded by ``violation``; ``fix`` gets its title from it."""
-        return self.finding(
-            node,
-            violation.message,
-            help=violation.help,
-            label=violation.label,
-            note=violation.note,
-            related=related,
-            fix=titled(violation, fix),
-        )
-
-    def finding(
-        self,
-        node: Node,
-        message: str,
-        *,
-        help: str | None = None,
-        label: str | None = None,
-        note: str | None = None,
-        related: tuple[RelatedLocation, ...] = (),
-        fix: Fix | None = None,
-    ) -> Finding:
+        """A finding at ``node``, worded by ``violation``; ``fix`` gets its title from it.
+        Findings in test code carry the ``test-code`` tag."""
         source = self.model.source
         return finding_at(
             source,
             source.node_span(node),
             self.meta,
-            message,
+            violation.message,
             item=source.ancestry.enclosing_item(node),
-            help=help,
-            label=label,
-            note=note,
+            help=violation.help,
+            label=violation.label,
+            note=violation.note,
             related=related,
-            fix=fix,
+            fix=titled(violation, fix),
             tags=(TEST_CODE_TAG,) if self.model.in_test_code(node) else (),
         )
 

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Level
+from burnlint.model.repeats import refuses_overwrite
 from burnlint.model.results import UseClass
-from burnlint.rules.base import Rule
-from burnlint.rules.context import RuleContext
+from burnlint.rules.base import Rule, Violation
 from burnlint.rules.meta import RuleMeta
 from burnlint.rules.wording import failure_effect, op_name
+
+if TYPE_CHECKING:
+    from burnlint.model.ops import StoreOp
+    from burnlint.rules.context import RuleContext
 
 META = RuleMeta(
     id="BL001",
@@ -22,6 +28,26 @@ META = RuleMeta(
 )
 
 
+@dataclass(frozen=True)
+class DiscardedResult(Violation):
+    op: StoreOp
+    refuses: bool  # the op's store refuses to overwrite an existing file
+
+    @property
+    def message(self) -> str:
+        return f"the `Result` of {op_name(self.op)} is discarded"
+
+    @property
+    def label(self) -> str:
+        return failure_effect(self.op, self.refuses)
+
+    @property
+    def help(self) -> str:
+        return (
+            "propagate the error with `?`, or handle the `Err` (stop, retry, or count the failure)"
+        )
+
+
 class DiscardedStoreResult(Rule):
     meta = META
 
@@ -32,12 +58,5 @@ class DiscardedStoreResult(Rule):
                 continue
             if ctx.model.result_use(op).use is not UseClass.DISCARDED:
                 continue
-            yield ctx.finding(
-                op.node,
-                f"the `Result` of {op_name(op)} is discarded",
-                label=failure_effect(op, ctx.model),
-                help=(
-                    "propagate the error with `?`, or handle the `Err` "
-                    "(stop, retry, or count the failure)"
-                ),
-            )
+            violation = DiscardedResult(op, refuses_overwrite(op.store, ctx.model))
+            yield ctx.report(op.node, violation)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Level, RelatedLocation
@@ -15,7 +16,8 @@ from burnlint.model.keymapping import (
     option_exists,
     prescribed,
 )
-from burnlint.rules.base import Rule
+from burnlint.rules.base import Rule, Violation
+from burnlint.rules.fixes import builder_call
 from burnlint.rules.meta import RuleMeta
 from burnlint.rules.wording import layout_stakes
 
@@ -40,6 +42,53 @@ META = RuleMeta(
 def _show(value: bool | None, explicit: bool) -> str:
     shown = "true" if value else "false"
     return shown if explicit else f"{shown} (default)"
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A key-mapping option the two loaders run with different values."""
+
+    option: str
+    here: bool | None  # the `SafetensorsStore`'s value
+    here_explicit: bool
+    pytorch: bool | None  # the `PytorchStore`'s value
+    pytorch_explicit: bool
+    reason: LayoutReason  # the layout fact that makes it matter
+    needed: bool  # the value the layout needs
+
+    @property
+    def shown(self) -> str:
+        return (
+            f"`{self.option}` is {_show(self.here, self.here_explicit)} here, "
+            f"{_show(self.pytorch, self.pytorch_explicit)} on the `PytorchStore`"
+        )
+
+
+@dataclass(frozen=True)
+class KeyMappingMismatch(Violation):
+    differences: tuple[Difference, ...]
+
+    @property
+    def message(self) -> str:
+        return (
+            "this `SafetensorsStore` and the `PytorchStore` in the same file map keys differently"
+        )
+
+    @property
+    def label(self) -> str:
+        if len(self.differences) == 1:
+            return self.differences[0].shown
+        return "both key-mapping options differ from the `PytorchStore`'s"
+
+    @property
+    def help(self) -> str:
+        shown = [d.shown for d in self.differences] if len(self.differences) > 1 else []
+        stakes = "; ".join(shown + [layout_stakes(d.reason) for d in self.differences])
+        values = "".join(builder_call(d.option, d.needed) for d in self.differences)
+        return (
+            f"{stakes}; the same weights load with one store and fail or mis-map with the "
+            f"other: write the same explicit values on both (`{values}` for this layout)"
+        )
 
 
 class InconsistentKeyMapping(Rule):
@@ -81,33 +130,22 @@ class InconsistentKeyMapping(Rule):
                 ]
                 if not differing:
                     continue
-                shown = [
-                    f"`{o}` is {_show(st.effective(o), st.explicit(o))} here, "
-                    f"{_show(pt.effective(o), pt.explicit(o))} on the `PytorchStore`"
-                    for o in differing
-                ]
-                label = (
-                    shown[0]
-                    if len(shown) == 1
-                    else "both key-mapping options differ from the `PytorchStore`'s"
-                )
-                stakes = "; ".join(
-                    ([] if len(shown) == 1 else shown)
-                    + [layout_stakes(reasons[o]) for o in differing]
-                )
-                values = "".join(
-                    f".{o}({'true' if prescribed(reasons[o], st.kind) else 'false'})"
+                differences = tuple(
+                    Difference(
+                        o,
+                        st.effective(o),
+                        st.explicit(o),
+                        pt.effective(o),
+                        pt.explicit(o),
+                        reasons[o],
+                        prescribed(reasons[o], st.kind),
+                    )
                     for o in differing
                 )
                 fields = dict.fromkeys(reasons[o].field for o in differing)
-                yield ctx.finding(
+                yield ctx.report(
                     st.report_at,
-                    "this `SafetensorsStore` and the `PytorchStore` in the same file map keys "
-                    "differently",
-                    label=label,
-                    help=f"{stakes}; the same weights load with one store and fail or mis-map "
-                    f"with the other: write the same explicit values on both (`{values}` for "
-                    "this layout)",
+                    KeyMappingMismatch(differences),
                     related=(
                         RelatedLocation(
                             ctx.location(pt.report_at), "the `PytorchStore` is built here"

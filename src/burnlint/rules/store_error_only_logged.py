@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Level
 from burnlint.model.results import UseClass
-from burnlint.rules.base import Rule
-from burnlint.rules.context import RuleContext
+from burnlint.rules.base import Rule, Violation
 from burnlint.rules.meta import RuleMeta
 from burnlint.rules.wording import op_name
+
+if TYPE_CHECKING:
+    from burnlint.model.ops import StoreOp
+    from burnlint.rules.context import RuleContext
 
 META = RuleMeta(
     id="BL002",
@@ -20,6 +25,32 @@ META = RuleMeta(
     tags=("correctness", "burn-store"),
     since="0.1.0",
 )
+
+
+@dataclass(frozen=True)
+class OnlyLogged(Violation):
+    op: StoreOp  # a save in a loop, or a load
+
+    @property
+    def message(self) -> str:
+        if self.op.is_save:
+            return f"the error of {op_name(self.op)} in a loop is only logged"
+        return f"the error of {op_name(self.op)} is only logged"
+
+    @property
+    def label(self) -> str:
+        if self.op.is_save:
+            return "training goes on while the checkpoint stays at the last good save"
+        # every store applies what it can before returning Err (burn-store-api.md §2)
+        return "the model goes on with a mix of loaded and initial weights"
+
+    @property
+    def help(self) -> str:
+        if self.op.is_save:
+            return (
+                "stop on failure (`?` or `break`), or count failures and report them after the loop"
+            )
+        return "stop on failure (`?`, `expect`), or re-initialise the model in the `Err` branch"
 
 
 class StoreErrorOnlyLogged(Rule):
@@ -35,23 +66,8 @@ class StoreErrorOnlyLogged(Rule):
                 # burn-core's record loads consume the module and return nothing on error:
                 # no half-loaded model goes on, only the fallback the code chose
                 continue
-            if op.is_save:
-                # Outside a loop a logged failure is the last line of output; inside one,
-                # training goes on and the log line scrolls away.
-                if model.loop_of(op.node) is None:
-                    continue
-                message = f"the error of {op_name(op)} in a loop is only logged"
-                label = "training goes on while the checkpoint stays at the last good save"
-                help_text = (
-                    "stop on failure (`?` or `break`), or count failures and report them "
-                    "after the loop"
-                )
-            else:
-                message = f"the error of {op_name(op)} is only logged"
-                # every store applies what it can before returning Err (burn-store-api.md §2)
-                label = "the model goes on with a mix of loaded and initial weights"
-                help_text = (
-                    "stop on failure (`?`, `expect`), or re-initialise the model in the `Err` "
-                    "branch"
-                )
-            yield ctx.finding(op.node, message, label=label, help=help_text)
+            # Outside a loop a logged failure is the last line of output; inside one,
+            # training goes on and the log line scrolls away.
+            if op.is_save and model.loop_of(op.node) is None:
+                continue
+            yield ctx.report(op.node, OnlyLogged(op))

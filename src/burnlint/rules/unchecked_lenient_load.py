@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Level, RelatedLocation
 from burnlint.model.results import ERRORS, MISSING
 from burnlint.model.summaries import leniency
-from burnlint.rules.base import Rule
-from burnlint.rules.context import RuleContext
+from burnlint.rules.base import Rule, Violation
 from burnlint.rules.meta import RuleMeta
+
+if TYPE_CHECKING:
+    from burnlint.rules.context import RuleContext
 
 META = RuleMeta(
     id="BL007",
@@ -20,6 +24,39 @@ META = RuleMeta(
     tags=("correctness", "burn-store"),
     since="0.1.0",
 )
+
+
+@dataclass(frozen=True)
+class UncheckedApplyResult(Violation):
+    whose: str  # "of `load_from`", "that `load` returns"
+    reasons: tuple[str, ...]  # why the load is lenient
+    unchecked: frozenset[str]  # the fields nobody reads: MISSING, ERRORS
+
+    @property
+    def message(self) -> str:
+        return f"the `ApplyResult` {self.whose} is not checked while {' and '.join(self.reasons)}"
+
+    @property
+    def label(self) -> str:
+        silent: list[str] = []
+        if MISSING in self.unchecked:
+            silent.append("tensors missing from the file (`missing`)")
+        if ERRORS in self.unchecked:
+            silent.append("shape mismatches (`errors`)")
+        return f"{' and '.join(silent)} go unnoticed"
+
+    @property
+    def note(self) -> str:
+        return "the parameters they concern keep their initial values, silently"
+
+    @property
+    def help(self) -> str:
+        wanted: list[str] = []
+        if MISSING in self.unchecked:
+            wanted.append("`result.missing`")
+        if ERRORS in self.unchecked:
+            wanted.append("`result.errors` (or `is_success()`)")
+        return f"read {' and '.join(wanted)}, or print the whole result (`{{result}}` lists both)"
 
 
 class UncheckedLenientLoad(Rule):
@@ -63,35 +100,9 @@ class UncheckedLenientLoad(Rule):
                 related.append(
                     RelatedLocation(location, f"`{name}` is given the result and reads only {read}")
                 )
-            silent: list[str] = []
-            if MISSING in unchecked:
-                silent.append("tensors missing from the file (`missing`)")
-            if ERRORS in unchecked:
-                silent.append("shape mismatches (`errors`)")
-            if flow is not None:
-                message = (
-                    f"the `ApplyResult` that `{op.helper}` returns is not checked while "
-                    f"{' and '.join(reasons)}"
-                )
-            else:
-                message = (
-                    f"the `ApplyResult` of `{op.method}` is not checked while "
-                    f"{' and '.join(reasons)}"
-                )
-            label = f"{' and '.join(silent)} go unnoticed"
-            wanted = []
-            if MISSING in unchecked:
-                wanted.append("`result.missing`")
-            if ERRORS in unchecked:
-                wanted.append("`result.errors` (or `is_success()`)")
-            yield ctx.finding(
-                op.node,
-                message,
-                label=label,
-                note="the parameters they concern keep their initial values, silently",
-                help=(
-                    f"read {' and '.join(wanted)}, or print the whole result "
-                    "(`{result}` lists both)"
-                ),
-                related=tuple(related),
+            violation = UncheckedApplyResult(
+                f"that `{op.helper}` returns" if flow is not None else f"of `{op.method}`",
+                tuple(reasons),
+                frozenset(unchecked),
             )
+            yield ctx.report(op.node, violation, related=tuple(related))

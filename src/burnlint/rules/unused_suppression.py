@@ -8,14 +8,17 @@ finding, so it runs after suppressions are applied: the engine passes ``report``
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Applicability, Edit, Finding, Fix, Level
-from burnlint.rules.base import Rule
-from burnlint.rules.context import RuleContext, finding_at
+from burnlint.findings import Applicability, Edit, Finding, Level
+from burnlint.rules.base import Rule, Violation
+from burnlint.rules.context import finding_at, titled
+from burnlint.rules.fixes import FixEdits
 from burnlint.rules.meta import RuleMeta
 
 if TYPE_CHECKING:
+    from burnlint.rules.context import RuleContext
     from burnlint.source import SourceFile
     from burnlint.suppress import Allow, AllowId, Directives
 
@@ -31,8 +34,70 @@ META = RuleMeta(
     since="0.1.0",
 )
 
-
 _WHITESPACE = b" \t\r\n\f\v"
+
+
+@dataclass(frozen=True)
+class UnusedAllow(Violation):
+    """An allow comment some of whose rule ids have no effect."""
+
+    allow: Allow
+    unused: tuple[AllowId, ...]  # suppress no finding of a rule that ran
+    unknown: tuple[AllowId, ...]  # name no rule
+    duplicate: tuple[AllowId, ...]  # name a rule listed before
+    kept: bool  # some of its ids have an effect: the fix removes only the others
+
+    @property
+    def message(self) -> str:
+        parts: list[str] = []
+        if self.unused:
+            parts.append(_unused_message(self.allow, self.unused))
+        parts.extend(f"`{allow_id.text}` is not a burnlint rule" for allow_id in self.unknown)
+        parts.extend(
+            f"`{allow_id.text}` names a rule listed before it" for allow_id in self.duplicate
+        )
+        return "; ".join(parts)
+
+    @property
+    def help(self) -> str | None:
+        helps = [
+            f"did you mean `{allow_id.suggestion}`?"
+            for allow_id in self.unknown
+            if allow_id.suggestion
+        ]
+        if self.unknown and not helps:
+            helps.append("`burnlint rules` lists the rule ids and names")
+        return "; ".join(helps) or None
+
+    @property
+    def fix_title(self) -> str:
+        if not self.kept:
+            return "remove the suppression comment"
+        # in the order they are written
+        dropped = {id(i) for i in (*self.unknown, *self.duplicate, *self.unused)}
+        listed = ", ".join(f"`{i.text}`" for i in self.allow.ids if id(i) in dropped)
+        return f"remove {listed} from the allow"
+
+
+@dataclass(frozen=True)
+class MalformedAllow(Violation):
+    """A burnlint comment that does not parse, so suppresses nothing."""
+
+    reason: str  # what is wrong with it
+    suggestion: str | None  # the allow its author meant, with their rules and reason
+
+    @property
+    def message(self) -> str:
+        return f"ignored burnlint comment: {self.reason}"
+
+    @property
+    def help(self) -> str:
+        if self.suggestion is not None:
+            return f"write `{self.suggestion}`"
+        return (
+            "name the rules it suppresses: `// burnlint: allow(ID, ..)` (ids or names, "
+            "comma-separated), optionally followed by `-- reason`"
+        )
 
 
 class UnusedSuppression(Rule):
@@ -76,48 +141,14 @@ def report(
                 seen.add(allow_id.rule_id)
         if not (unknown or duplicate or unused):
             continue
-        parts: list[str] = []
-        helps: list[str] = []
-        if unused:
-            parts.append(_unused_message(allow, unused))
-        for allow_id in unknown:
-            parts.append(f"`{allow_id.text}` is not a burnlint rule")
-            if allow_id.suggestion:
-                helps.append(f"did you mean `{allow_id.suggestion}`?")
-        if unknown and not any(i.suggestion for i in unknown):
-            helps.append("`burnlint rules` lists the rule ids and names")
-        for allow_id in duplicate:
-            parts.append(f"`{allow_id.text}` names a rule listed before it")
         ineffective = {id(i) for i in (*unknown, *duplicate, *unused)}
         keep = [i for i in allow.ids if id(i) not in ineffective]
-        dropped = [i for i in allow.ids if id(i) in ineffective]
-        out.append(
-            _finding(
-                source,
-                allow.comment_start,
-                allow.comment_end,
-                "; ".join(parts),
-                help="; ".join(helps) or None,
-                fix=_fix(source, allow, keep, dropped),
-                meta=meta,
-            )
-        )
+        violation = UnusedAllow(allow, tuple(unused), tuple(unknown), tuple(duplicate), bool(keep))
+        fix = _fix(source, allow, keep)
+        out.append(_finding(source, allow.comment_start, allow.comment_end, violation, fix, meta))
     for bad in directives.malformed:
-        out.append(
-            _finding(
-                source,
-                bad.comment_start,
-                bad.comment_end,
-                f"ignored burnlint comment: {bad.message}",
-                # the allow its author meant, with their rules and reason
-                help=f"write `{bad.suggestion}`"
-                if bad.suggestion is not None
-                else "name the rules it suppresses: `// burnlint: allow(ID, ..)` (ids or names, "
-                "comma-separated), optionally followed by `-- reason`",
-                fix=None,
-                meta=meta,
-            )
-        )
+        malformed = MalformedAllow(bad.message, bad.suggestion)
+        out.append(_finding(source, bad.comment_start, bad.comment_end, malformed, None, meta))
     return out
 
 
@@ -136,17 +167,14 @@ def _unused_message(allow: Allow, unused: Sequence[AllowId]) -> str:
     )
 
 
-def _fix(
-    source: SourceFile, allow: Allow, keep: Sequence[AllowId], dropped: Sequence[AllowId]
-) -> Fix:
+def _fix(source: SourceFile, allow: Allow, keep: Sequence[AllowId]) -> FixEdits:
     """Delete the ids that have no effect, or the whole comment when none is left. Safe: an
     allow that suppresses nothing changes nothing when it goes."""
     path = source.display_path
     if keep:
         content = ", ".join(i.text for i in keep)
         edit = Edit(path, allow.ids_start, allow.ids_end, content)
-        listed = ", ".join(f"`{i.text}`" for i in dropped)
-        return Fix(f"remove {listed} from the allow", Applicability.SAFE, (edit,))
+        return FixEdits(Applicability.SAFE, (edit,))
     data = source.data
     line0 = source.line_of(allow.comment_start)
     line_start = source.line_starts[line0]
@@ -158,17 +186,15 @@ def _fix(
         # The whole line, with its line ending, so no blank line is left behind.
         start = line_start
         end = source.line_starts[line0 + 1] if line0 + 1 < len(source.line_starts) else len(data)
-    return Fix("remove the suppression comment", Applicability.SAFE, (Edit(path, start, end, ""),))
+    return FixEdits(Applicability.SAFE, (Edit(path, start, end, ""),))
 
 
 def _finding(
     source: SourceFile,
     start: int,
     end: int,
-    message: str,
-    *,
-    help: str | None,
-    fix: Fix | None,
+    violation: Violation,
+    fix: FixEdits | None,
     meta: RuleMeta,
 ) -> Finding:
     node = source.root.descendant_for_byte_range(start, end)
@@ -176,8 +202,8 @@ def _finding(
         source,
         source.span(start, end),
         meta,
-        message,
+        violation.message,
         item=source.ancestry.enclosing_item(node) if node is not None else "",
-        help=help,
-        fix=fix,
+        help=violation.help,
+        fix=titled(violation, fix),
     )
