@@ -24,6 +24,12 @@ class Rule:
     """
 
     meta: ClassVar[RuleMeta]
+    # A few minimal Rust snippets beside the code (Fixit's VALID and INVALID): an ``INVALID``
+    # one marks each of the rule's findings with ``// expect:`` as fixtures do, a ``VALID`` one
+    # has none. ``tests/test_rule_snippets.py`` runs them. Cases that need more than one file
+    # or many variants go in ``testdata/``.
+    VALID: ClassVar[tuple[str, ...]] = ()
+    INVALID: ClassVar[tuple[str, ...]] = ()
 
     @staticmethod
     def check(ctx: RuleContext) -> Iterator[Finding]:

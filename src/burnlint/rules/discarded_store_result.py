@@ -50,6 +50,43 @@ class DiscardedResult(Violation):
 
 class DiscardedStoreResult(Rule):
     meta = META
+    VALID = (
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn save<M: ModuleSnapshot>(model: &M) -> anyhow::Result<()> {
+    let mut store = SafetensorsStore::from_file("model.safetensors").overwrite(true);
+    model.save_into(&mut store)?;
+    Ok(())
+}
+""",
+        """\
+use burn_store::{BurnpackStore, ModuleSnapshot};
+
+fn load<M: ModuleSnapshot>(model: &mut M) {
+    let mut store = BurnpackStore::from_file("model.bpk");
+    model.load_from(&mut store).expect("load model.bpk");
+}
+""",
+    )
+    INVALID = (
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn save<M: ModuleSnapshot>(model: &M) {
+    let mut store = SafetensorsStore::from_file("model.safetensors").overwrite(true);
+    let _ = model.save_into(&mut store); // expect: BL001
+}
+""",
+        """\
+use burn_store::{BurnpackStore, ModuleSnapshot};
+
+fn load<M: ModuleSnapshot>(model: &mut M) {
+    let mut store = BurnpackStore::from_file("model.bpk");
+    model.load_from(&mut store).ok(); // expect: BL001
+}
+""",
+    )
 
     @staticmethod
     def check(ctx: RuleContext) -> Iterator[Finding]:

@@ -137,6 +137,70 @@ class ImplicitKeyOptions(Violation):
 
 class ImplicitKeyMapping(Rule):
     meta = META
+    VALID = (
+        """\
+use burn::nn::{Linear, Relu};
+use burn::prelude::*;
+use burn_store::{ModuleSnapshot, PytorchStore};
+
+#[derive(Module, Debug)]
+pub enum Layer<B: Backend> {
+    Linear(Linear<B>),
+    Relu(Relu),
+}
+
+#[derive(Module, Debug)]
+pub struct Mlp<B: Backend> {
+    net: Vec<Layer<B>>,
+}
+
+fn load<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
+    let mut store = PytorchStore::from_file("mlp.pt").map_indices_contiguous(false);
+    model.load_from(&mut store)?;
+    Ok(())
+}
+""",
+        """\
+use burn::nn::Linear;
+use burn::prelude::*;
+use burn_store::{ModuleSnapshot, PytorchStore};
+
+#[derive(Module, Debug)]
+pub struct Classifier<B: Backend> {
+    fc1: Linear<B>,
+    fc2: Linear<B>,
+}
+
+fn load<B: Backend>(model: &mut Classifier<B>) -> anyhow::Result<()> {
+    model.load_from(&mut PytorchStore::from_file("classifier.pt"))?;
+    Ok(())
+}
+""",
+    )
+    INVALID = (
+        """\
+use burn::nn::{Linear, Relu};
+use burn::prelude::*;
+use burn_store::{ModuleSnapshot, PytorchStore};
+
+#[derive(Module, Debug)]
+pub enum Layer<B: Backend> {
+    Linear(Linear<B>),
+    Relu(Relu),
+}
+
+#[derive(Module, Debug)]
+pub struct Mlp<B: Backend> {
+    net: Vec<Layer<B>>,
+}
+
+fn load<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
+    let mut store = PytorchStore::from_file("mlp.pt"); // expect: BL005
+    model.load_from(&mut store)?;
+    Ok(())
+}
+""",
+    )
 
     @staticmethod
     def check(ctx: RuleContext) -> Iterator[Finding]:

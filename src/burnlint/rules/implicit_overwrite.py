@@ -61,6 +61,37 @@ class SaveWithoutOverwrite(Violation):
 
 class ImplicitOverwrite(Rule):
     meta = META
+    VALID = (
+        """\
+use burn_store::{BurnpackStore, ModuleSnapshot};
+
+fn export<M: ModuleSnapshot>(model: &M) -> anyhow::Result<()> {
+    let mut store = BurnpackStore::from_file("model.bpk").overwrite(false);
+    model.save_into(&mut store)?;
+    Ok(())
+}
+""",
+        """\
+use burn_store::{BurnpackStore, ModuleSnapshot};
+
+fn import<M: ModuleSnapshot>(model: &mut M) -> anyhow::Result<()> {
+    let mut store = BurnpackStore::from_file("model.bpk");
+    model.load_from(&mut store)?;
+    Ok(())
+}
+""",
+    )
+    INVALID = (
+        """\
+use burn_store::{BurnpackStore, ModuleSnapshot};
+
+fn export<M: ModuleSnapshot>(model: &M) -> anyhow::Result<()> {
+    let mut store = BurnpackStore::from_file("model.bpk"); // expect: BL004
+    model.save_into(&mut store)?;
+    Ok(())
+}
+""",
+    )
 
     @staticmethod
     def check(ctx: RuleContext) -> Iterator[Finding]:

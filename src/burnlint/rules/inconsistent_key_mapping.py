@@ -93,6 +93,76 @@ class KeyMappingMismatch(Violation):
 
 class InconsistentKeyMapping(Rule):
     meta = META
+    VALID = (
+        """\
+use burn::nn::{Linear, Relu};
+use burn::prelude::*;
+use burn_store::{ModuleSnapshot, PyTorchToBurnAdapter, PytorchStore, SafetensorsStore};
+
+#[derive(Module, Debug)]
+pub enum Layer<B: Backend> {
+    Linear(Linear<B>),
+    Relu(Relu),
+}
+
+#[derive(Module, Debug)]
+pub struct Mlp<B: Backend> {
+    net: Vec<Layer<B>>,
+}
+
+fn load_pt<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
+    let mut store = PytorchStore::from_file("mlp.pt")
+        .map_indices_contiguous(false)
+        .skip_enum_variants(true);
+    model.load_from(&mut store)?;
+    Ok(())
+}
+
+fn load_st<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
+    let mut store = SafetensorsStore::from_file("mlp.safetensors")
+        .with_from_adapter(PyTorchToBurnAdapter)
+        .map_indices_contiguous(false)
+        .skip_enum_variants(true);
+    model.load_from(&mut store)?;
+    Ok(())
+}
+""",
+    )
+    INVALID = (
+        """\
+use burn::nn::{Linear, Relu};
+use burn::prelude::*;
+use burn_store::{ModuleSnapshot, PyTorchToBurnAdapter, PytorchStore, SafetensorsStore};
+
+#[derive(Module, Debug)]
+pub enum Layer<B: Backend> {
+    Linear(Linear<B>),
+    Relu(Relu),
+}
+
+#[derive(Module, Debug)]
+pub struct Mlp<B: Backend> {
+    net: Vec<Layer<B>>,
+}
+
+fn load_pt<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
+    let mut store = PytorchStore::from_file("mlp.pt")
+        .map_indices_contiguous(false)
+        .skip_enum_variants(true);
+    model.load_from(&mut store)?;
+    Ok(())
+}
+
+fn load_st<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
+    let mut store = SafetensorsStore::from_file("mlp.safetensors") // expect: BL006
+        .with_from_adapter(PyTorchToBurnAdapter)
+        .map_indices_contiguous(false)
+        .skip_enum_variants(false);
+    model.load_from(&mut store)?;
+    Ok(())
+}
+""",
+    )
 
     @staticmethod
     def check(ctx: RuleContext) -> Iterator[Finding]:

@@ -55,6 +55,53 @@ class OnlyLogged(Violation):
 
 class StoreErrorOnlyLogged(Rule):
     meta = META
+    VALID = (
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn train<M: ModuleSnapshot>(model: &M, epochs: usize) -> anyhow::Result<()> {
+    for epoch in 0..epochs {
+        let mut store = SafetensorsStore::from_file(format!("epoch-{epoch}.safetensors"));
+        model.save_into(&mut store)?;
+    }
+    Ok(())
+}
+""",
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn save<M: ModuleSnapshot>(model: &M) {
+    let mut store = SafetensorsStore::from_file("model.safetensors").overwrite(true);
+    if let Err(e) = model.save_into(&mut store) {
+        eprintln!("saving failed: {e}");
+    }
+}
+""",
+    )
+    INVALID = (
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn train<M: ModuleSnapshot>(model: &M, epochs: usize) {
+    for epoch in 0..epochs {
+        let mut store = SafetensorsStore::from_file(format!("epoch-{epoch}.safetensors"));
+        if let Err(e) = model.save_into(&mut store) { // expect: BL002
+            eprintln!("checkpoint {epoch} failed: {e}");
+        }
+    }
+}
+""",
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn load<M: ModuleSnapshot>(model: &mut M) {
+    let mut store = SafetensorsStore::from_file("model.safetensors");
+    if let Err(e) = model.load_from(&mut store) { // expect: BL002
+        log::warn!("using initial weights: {e}");
+    }
+}
+""",
+    )
 
     @staticmethod
     def check(ctx: RuleContext) -> Iterator[Finding]:

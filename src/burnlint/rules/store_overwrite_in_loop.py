@@ -61,6 +61,43 @@ class OverwriteInLoop(Violation):
 
 class StoreOverwriteInLoop(Rule):
     meta = META
+    VALID = (
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn train<M: ModuleSnapshot>(model: &M, epochs: usize) -> anyhow::Result<()> {
+    for _ in 0..epochs {
+        let mut store = SafetensorsStore::from_file("latest.safetensors").overwrite(true);
+        model.save_into(&mut store)?;
+    }
+    Ok(())
+}
+""",
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn train<M: ModuleSnapshot>(model: &M, epochs: usize) -> anyhow::Result<()> {
+    for epoch in 0..epochs {
+        let mut store = SafetensorsStore::from_file(format!("epoch-{epoch}.safetensors"));
+        model.save_into(&mut store)?;
+    }
+    Ok(())
+}
+""",
+    )
+    INVALID = (
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn train<M: ModuleSnapshot>(model: &M, epochs: usize) -> anyhow::Result<()> {
+    for _ in 0..epochs {
+        let mut store = SafetensorsStore::from_file("latest.safetensors"); // expect: BL003
+        model.save_into(&mut store)?;
+    }
+    Ok(())
+}
+""",
+    )
 
     @staticmethod
     def check(ctx: RuleContext) -> Iterator[Finding]:

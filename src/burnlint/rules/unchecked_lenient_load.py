@@ -61,6 +61,47 @@ class UncheckedApplyResult(Violation):
 
 class UncheckedLenientLoad(Rule):
     meta = META
+    VALID = (
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn load<M: ModuleSnapshot>(model: &mut M) -> anyhow::Result<()> {
+    let mut store = SafetensorsStore::from_file("model.safetensors").allow_partial(true);
+    let result = model.load_from(&mut store)?;
+    anyhow::ensure!(result.missing.is_empty(), "missing tensors: {:?}", result.missing);
+    Ok(())
+}
+""",
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn load<M: ModuleSnapshot>(model: &mut M) -> anyhow::Result<()> {
+    model.load_from(&mut SafetensorsStore::from_file("model.safetensors"))?;
+    Ok(())
+}
+""",
+    )
+    INVALID = (
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn load<M: ModuleSnapshot>(model: &mut M) -> anyhow::Result<()> {
+    let mut store = SafetensorsStore::from_file("model.safetensors").allow_partial(true);
+    model.load_from(&mut store)?; // expect: BL007
+    Ok(())
+}
+""",
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn load<M: ModuleSnapshot>(model: &mut M) -> anyhow::Result<()> {
+    let mut store = SafetensorsStore::from_file("model.safetensors").validate(false);
+    let result = model.load_from(&mut store)?; // expect: BL007
+    println!("{} tensors applied", result.applied.len());
+    Ok(())
+}
+""",
+    )
 
     @staticmethod
     def check(ctx: RuleContext) -> Iterator[Finding]:

@@ -102,6 +102,40 @@ class MalformedAllow(Violation):
 
 class UnusedSuppression(Rule):
     meta = META
+    VALID = (
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn save<M: ModuleSnapshot>(model: &M) {
+    let mut store = SafetensorsStore::from_file("model.safetensors").overwrite(true);
+    // burnlint: allow(BL001) -- best effort: the next epoch saves again
+    let _ = model.save_into(&mut store);
+}
+""",
+    )
+    INVALID = (
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn save<M: ModuleSnapshot>(model: &M) -> anyhow::Result<()> {
+    let mut store = SafetensorsStore::from_file("model.safetensors").overwrite(true);
+    // expect-next: BL008
+    // burnlint: allow(BL001)
+    model.save_into(&mut store)?;
+    Ok(())
+}
+""",
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn save<M: ModuleSnapshot>(model: &M) -> anyhow::Result<()> {
+    let mut store = SafetensorsStore::from_file("model.safetensors").overwrite(true);
+    // expect-next: BL008
+    model.save_into(&mut store)?; // burnlint: allow(BL01)
+    Ok(())
+}
+""",
+    )
 
     @staticmethod
     def check(ctx: RuleContext) -> Iterator[Finding]:
