@@ -14,7 +14,7 @@ from burnlint.engine import lint_paths
 from burnlint.findings import LintResult
 from burnlint.fix import syntax_error_count
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 
 pytestmark = pytest.mark.needs_engine
 
@@ -28,7 +28,7 @@ def run(runner: CliRunner, root: Path, *args: str) -> Result:
 
 
 def lint(root: Path, *paths: Path) -> LintResult:
-    options = EngineOptions(rule_ids=resolve_rules(), project_root=root, jobs=1)
+    options = EngineOptions(rule_ids=resolve(), project_root=root, jobs=1)
     return lint_paths(list(paths) or [root], options)
 
 

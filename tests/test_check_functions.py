@@ -7,7 +7,7 @@ from pathlib import Path
 
 from burnlint.engine import lint_source
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 
 SOURCE = b"""\
 use burn_store::{ApplyResult, ModuleSnapshot, SafetensorsStore};
@@ -27,7 +27,7 @@ pub fn load<M: ModuleSnapshot>(model: &mut M) -> anyhow::Result<()> {
 
 
 def test_the_partial_check_is_a_related_location(tmp_path: Path) -> None:
-    options = EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path)
+    options = EngineOptions(rule_ids=resolve(), project_root=tmp_path)
     result = lint_source(tmp_path / "lib.rs", SOURCE, options)
     [finding] = result.findings
     assert (finding.rule_id, finding.location.span.start_line) == ("BL007", 10)
@@ -40,5 +40,5 @@ def test_the_partial_check_is_a_related_location(tmp_path: Path) -> None:
 
 def test_a_full_check_function_leaves_nothing(tmp_path: Path) -> None:
     source = SOURCE.replace(b"result.errors.is_empty()", b"result.missing.is_empty()")
-    options = EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path)
+    options = EngineOptions(rule_ids=resolve(), project_root=tmp_path)
     assert lint_source(tmp_path / "lib.rs", source, options).findings == ()

@@ -15,16 +15,16 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import ClassVar
 
 import pytest
 from click.testing import CliRunner, Result
 
 import burnlint
-from burnlint import cli, docs, engine, report, rules
+from burnlint import cli, docs, engine, report
 from burnlint.findings import Level, LintResult, Notification, NotificationKind
 from burnlint.options import EngineOptions
-from burnlint.rules.base import Rule
+from burnlint.rules import registry
+from burnlint.rules.meta import RuleMeta
 from factories import finding, result
 
 
@@ -74,26 +74,29 @@ def fake_engine(
     yield install
 
 
-class FakeSave(Rule):
-    id = "BL042"
-    name = "fake-save-rule"
-    level = Level.ERROR
-    summary = "a fake rule for CLI tests"
-
-
-class FakeNote(Rule):
-    id = "BL043"
-    name = "fake-note-rule"
-    level = Level.NOTE
-    summary = "another fake rule"
-    enabled_by_default = False
-    fixable = True
-    tags: ClassVar[tuple[str, ...]] = ()
+FAKE_SAVE = RuleMeta(
+    id="BL042",
+    name="fake-save-rule",
+    level=Level.ERROR,
+    summary="a fake rule for CLI tests",
+    precision="high",
+    since="0.1.0",
+)
+FAKE_NOTE = RuleMeta(
+    id="BL043",
+    name="fake-note-rule",
+    level=Level.NOTE,
+    summary="another fake rule",
+    precision="high",
+    enabled_by_default=False,
+    fixable=True,
+    since="0.1.0",
+)
 
 
 @pytest.fixture
 def fake_rules(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rules, "ALL_RULES", (FakeSave, FakeNote))
+    monkeypatch.setattr(registry, "ALL", (FAKE_SAVE, FAKE_NOTE))
 
 
 # --- version, help, lazy imports ------------------------------------------------------------
@@ -748,7 +751,7 @@ def test_main_turns_unexpected_errors_into_one_line(
 
 
 def test_rules_with_an_empty_registry(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rules, "ALL_RULES", ())
+    monkeypatch.setattr(registry, "ALL", ())
     out = run(runner, "rules")
     assert out.exit_code == 0
     assert out.stdout == "id  name  level  default  fixable\n"
@@ -769,7 +772,7 @@ def test_rules_lists_the_real_registry(runner: CliRunner) -> None:
     out = run(runner, "rules")
     assert out.exit_code == 0
     listed = [line.split()[0] for line in out.stdout.splitlines()[1:]]
-    assert listed == [rule.id for rule in rules.ALL_RULES]
+    assert listed == [rule.id for rule in registry.ALL]
 
 
 @pytest.mark.usefixtures("fake_rules")
@@ -810,7 +813,7 @@ def test_unknown_rule_exits_2_with_did_you_mean(runner: CliRunner) -> None:
 
 
 def test_every_registered_rule_has_a_doc_or_a_summary(runner: CliRunner) -> None:
-    for rule in rules.ALL_RULES:
+    for rule in registry.ALL:
         out = run(runner, "rule", rule.id)
         assert out.exit_code == 0
         assert out.stdout.startswith(f"# {rule.id} ")

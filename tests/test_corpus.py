@@ -11,7 +11,7 @@ import pytest
 
 from burnlint.engine import lint_paths
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 
 EXPECTED = Path(__file__).resolve().parent / "corpus" / "burn_expected.txt"
 
@@ -40,7 +40,7 @@ def test_expected_file_is_well_formed() -> None:
 @pytest.mark.skipif(not os.environ.get("BURN_TREE"), reason="BURN_TREE is not set to a burn tree")
 def test_burn_repository() -> None:
     tree = Path(os.environ["BURN_TREE"]).resolve()
-    result = lint_paths([tree], EngineOptions(rule_ids=resolve_rules(), project_root=tree))
+    result = lint_paths([tree], EngineOptions(rule_ids=resolve(), project_root=tree))
     crashes = [n for n in result.notifications if n.rule_id is not None]
     assert not crashes
     assert result.files_checked > 1500

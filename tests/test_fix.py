@@ -16,7 +16,7 @@ from burnlint.engine import lint_files, lint_paths
 from burnlint.findings import Applicability, Edit
 from burnlint.fix import apply_edits, digest, fix_files
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 PAIRS = sorted(p for p in TESTDATA.rglob("*.rs.fixed"))
@@ -45,7 +45,7 @@ fn load(model: &mut Model) {
 
 def _fix_once(path: Path, root: Path, unsafe: bool = True) -> int:
     # lint_paths: a file named alone is checked with the facts of its whole crate (its layout)
-    result = lint_paths([path], EngineOptions(rule_ids=resolve_rules(), project_root=root))
+    result = lint_paths([path], EngineOptions(rule_ids=resolve(), project_root=root))
     digests = result.extra["digests"]
     assert isinstance(digests, dict)
     outcome = fix_files(result.findings, root=root, digests=digests, unsafe=unsafe, write=True)
@@ -121,7 +121,7 @@ def test_fix_keeps_crlf_bom_and_permissions(tmp_path: Path) -> None:
 def test_fix_skips_a_file_changed_since_it_was_read(tmp_path: Path) -> None:
     path = tmp_path / "train.rs"
     path.write_text(SEED_LOOP, encoding="utf-8")
-    result = lint_files([path], EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path))
+    result = lint_files([path], EngineOptions(rule_ids=resolve(), project_root=tmp_path))
     path.write_text(SEED_LOOP + "// edited meanwhile\n", encoding="utf-8")
     digests = result.extra["digests"]
     assert isinstance(digests, dict)
@@ -157,7 +157,7 @@ def test_failed_rename_leaves_the_original_intact(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", failing_replace)
-    result = lint_files([path], EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path))
+    result = lint_files([path], EngineOptions(rule_ids=resolve(), project_root=tmp_path))
     digests = result.extra["digests"]
     assert isinstance(digests, dict)
     outcome = fix_files(result.findings, root=tmp_path, digests=digests, unsafe=True, write=True)

@@ -35,7 +35,7 @@ from burnlint.engine import lint_paths
 from burnlint.findings import Edit, LintResult
 from burnlint.fix import applicable_fixes, fix_files
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 from burnlint.syntax import parse, walk
 from rust_strategies import (
     TESTDATA,
@@ -49,7 +49,7 @@ from rust_strategies import (
     with_unicode,
 )
 
-ALL = resolve_rules(select=["ALL"])
+ALL = resolve(select=["ALL"])
 STRESS = settings(
     deadline=None,
     max_examples=examples(60),

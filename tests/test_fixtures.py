@@ -12,7 +12,8 @@ from burnlint.engine import lint_files
 from burnlint.findings import MAX_LABEL, Finding, LintResult
 from burnlint.options import EngineOptions
 from burnlint.report import ReportContext, text
-from burnlint.rules import ALL_RULES, resolve_rules
+from burnlint.rules import registry
+from burnlint.rules.registry import resolve
 from fixtures import Expectations, read_expectations
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
@@ -21,7 +22,7 @@ CRATE_FIXTURES = sorted(p.parent for p in (TESTDATA / "crates").glob("*/Cargo.to
 
 
 def _run(files: list[Path], root: Path, select: set[str]) -> dict[str, set[tuple[int, str]]]:
-    rule_ids = resolve_rules(extend_select=sorted(select))
+    rule_ids = resolve(extend_select=sorted(select))
     result = lint_files(files, EngineOptions(rule_ids=rule_ids, project_root=root))
     crashes = [n for n in result.notifications if n.rule_id is not None]
     assert not crashes, crashes
@@ -70,7 +71,7 @@ def test_every_rule_has_firing_and_clean_fixtures() -> None:
     for fixture in [*RULE_FIXTURES, *(f for c in CRATE_FIXTURES for f in c.rglob("*.rs"))]:
         for _line, rule_id in read_expectations(fixture).expected:
             fired[rule_id] += 1
-    for rule in ALL_RULES:
+    for rule in registry.ALL:
         if rule.enabled_by_default:
             assert fired[rule.id] >= 12, f"{rule.id} has only {fired[rule.id]} firing cases"
 
@@ -92,7 +93,7 @@ def test_todo_markers_stay_rare() -> None:
 def test_prefilter_changes_nothing() -> None:
     """Parsing every file gives the same findings as parsing only the candidates."""
     files = [*RULE_FIXTURES, *(f for c in CRATE_FIXTURES for f in sorted(c.rglob("*.rs")))]
-    rule_ids = resolve_rules(select=["ALL"])
+    rule_ids = resolve(select=["ALL"])
     on = lint_files(files, EngineOptions(rule_ids=rule_ids, project_root=TESTDATA))
     off = lint_files(
         files, EngineOptions(rule_ids=rule_ids, project_root=TESTDATA, prefilter=False)
@@ -103,7 +104,7 @@ def test_prefilter_changes_nothing() -> None:
 
 def _every_finding() -> list[Finding]:
     files = [*RULE_FIXTURES, *(f for c in CRATE_FIXTURES for f in sorted(c.rglob("*.rs")))]
-    options = EngineOptions(rule_ids=resolve_rules(select=["ALL"]), project_root=TESTDATA)
+    options = EngineOptions(rule_ids=resolve(select=["ALL"]), project_root=TESTDATA)
     return list(lint_files(files, options).findings)
 
 
@@ -152,7 +153,7 @@ def test_findings_in_test_code_are_tagged(tmp_path: Path) -> None:
         "}\n",
         encoding="utf-8",
     )
-    result = lint_files([source], EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path))
+    result = lint_files([source], EngineOptions(rule_ids=resolve(), project_root=tmp_path))
     tags = {f.location.span.start_line: "test-code" in f.tags for f in result.findings}
     assert tags == {2: False, 7: True}
 

@@ -12,7 +12,7 @@ from burnlint.model.burn_api import BurnStoreApi
 from burnlint.model.keymapping import Matter, layout_reasons
 from burnlint.model.layout import LayoutFacts, LayoutKind, collect_layout
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 from burnlint.source import SourceFile
 from burnlint.syntax import parse
 
@@ -155,7 +155,7 @@ def test_messages_name_the_layout_fact_and_labels_stay_short() -> None:
     crate = TESTDATA / "crates/layout_mirror"
     files = sorted(crate.rglob("*.rs"))
     result = lint_files(
-        files, EngineOptions(rule_ids=resolve_rules(select=["BL005", "BL006"]), project_root=crate)
+        files, EngineOptions(rule_ids=resolve(select=["BL005", "BL006"]), project_root=crate)
     )
     assert result.findings
     for finding in result.findings:

@@ -25,7 +25,7 @@ import yaml
 
 import burnlint
 import processes
-from burnlint.rules import ALL_RULES
+from burnlint.rules import registry
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -103,7 +103,7 @@ def test_built_wheel_installs_and_runs_with_its_rule_docs(tmp_path: Path) -> Non
     assert listed.returncode == 0, listed.stderr
     rows = listed.stdout.splitlines()
     assert rows[0].split() == ["id", "name", "level", "default", "fixable"]
-    assert [row.split()[0] for row in rows[1:]] == [rule.id for rule in ALL_RULES]
+    assert [row.split()[0] for row in rows[1:]] == [rule.id for rule in registry.ALL]
 
     (bl003,) = (REPO / "rules").glob("BL003-*.md")
     shown = processes.run([burnlint, "rule", "BL003"], elsewhere, env)

@@ -17,7 +17,7 @@ import pytest
 from burnlint import engine
 from burnlint.options import EngineOptions
 from burnlint.report import FORMATS
-from burnlint.rules import ALL_RULES
+from burnlint.rules import registry
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 SOURCES = [TESTDATA / "demo", *sorted(p for p in (TESTDATA / "crates").iterdir() if p.is_dir())]
@@ -74,7 +74,7 @@ def test_the_pool_is_used_above_the_threshold_and_changes_nothing(
             super().__init__(*args, **kwargs)
 
     options = EngineOptions(
-        rule_ids=frozenset(rule.id for rule in ALL_RULES), project_root=many_crates, jobs=1
+        rule_ids=frozenset(rule.id for rule in registry.ALL), project_root=many_crates, jobs=1
     )
     serial = engine.lint_paths([many_crates], options)
     assert not used
@@ -96,7 +96,7 @@ def test_many_files_are_read_in_workers_with_the_same_result(
     (src / "big.rs").write_text("// " + "x" * 5_000 + "\n")
     (src / "latin1.rs").write_bytes(b"// caf\xe9\nfn f(m: M) { m.save_into(&mut s); }\n")
     options = EngineOptions(
-        rule_ids=frozenset(rule.id for rule in ALL_RULES),
+        rule_ids=frozenset(rule.id for rule in registry.ALL),
         project_root=tmp_path,
         jobs=1,
         max_file_bytes=4_000,
@@ -131,7 +131,7 @@ def test_below_the_threshold_no_pool_is_started(
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refuse)
     options = EngineOptions(
-        rule_ids=frozenset(rule.id for rule in ALL_RULES), project_root=tmp_path, jobs=8
+        rule_ids=frozenset(rule.id for rule in registry.ALL), project_root=tmp_path, jobs=8
     )
     assert engine.lint_paths([tmp_path], options).findings
 
@@ -142,7 +142,7 @@ def test_meanwhile_runs_once_in_this_process(many_crates: Path, jobs: int) -> No
     calling process, with or without workers."""
     calls: list[int] = []
     options = EngineOptions(
-        rule_ids=frozenset(rule.id for rule in ALL_RULES), project_root=many_crates, jobs=jobs
+        rule_ids=frozenset(rule.id for rule in registry.ALL), project_root=many_crates, jobs=jobs
     )
     result = engine.lint_paths([many_crates], options, meanwhile=lambda: calls.append(os.getpid()))
     assert calls == [os.getpid()]
@@ -151,7 +151,7 @@ def test_meanwhile_runs_once_in_this_process(many_crates: Path, jobs: int) -> No
 
 def test_prefilter_off_changes_no_finding(many_crates: Path) -> None:
     options = EngineOptions(
-        rule_ids=frozenset(rule.id for rule in ALL_RULES), project_root=many_crates, jobs=1
+        rule_ids=frozenset(rule.id for rule in registry.ALL), project_root=many_crates, jobs=1
     )
     on = engine.lint_paths([many_crates], options)
     off = engine.lint_paths([many_crates], replace(options, prefilter=False))

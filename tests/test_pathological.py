@@ -32,7 +32,7 @@ from burnlint.engine import lint_source
 from burnlint.findings import Finding, Level, LintResult, Location, Span
 from burnlint.options import EngineOptions
 from burnlint.report import ReportContext, sarif, text
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 from burnlint.source import MAX_SNIPPET, SNIPPET_CONTEXT, SourceFile
 from burnlint.syntax import parse
 from rust_strategies import sarif_errors, time_limit
@@ -381,7 +381,7 @@ def test_findings_on_a_long_line_keep_a_bounded_snippet() -> None:
     would otherwise keep 150 MB of copies (3 GB for 10,000 on 300 kB)."""
     data = long_line_of_saves().encode("utf-8")
     root = Path(tempfile.gettempdir()) / "burnlint-pathological"  # never written
-    options = EngineOptions(rule_ids=resolve_rules(select=["ALL"]), project_root=root)
+    options = EngineOptions(rule_ids=resolve(select=["ALL"]), project_root=root)
     result = lint_source(root / "src" / "big.rs", data, options)
     assert len(result.findings) >= 2_000
     assert len(data) > 8 * MAX_SNIPPET

@@ -41,7 +41,7 @@ from burnlint.cli import cli
 from burnlint.engine import lint_files, lint_paths, lint_source
 from burnlint.findings import LintResult
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 from rust_strategies import (
     MUTATIONS,
     ROBUSTNESS,
@@ -63,7 +63,7 @@ from rust_strategies import (
     with_unicode,
 )
 
-ALL_RULES = resolve_rules(select=["ALL"])
+ALL_RULES = resolve(select=["ALL"])
 ROOT = Path(tempfile.gettempdir()) / "burnlint-properties"  # never written: sources are in memory
 DISPLAY = "src/train.rs"
 OPTIONS = EngineOptions(rule_ids=ALL_RULES, project_root=ROOT)

@@ -10,7 +10,7 @@ import pytest
 from burnlint.engine import lint_source
 from burnlint.model.burn_api import BurnStoreApi
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 from burnlint.versions import release_series
 
 
@@ -93,7 +93,7 @@ def _messages(tmp_path: Path, version: str) -> list[tuple[int, str, str]]:
     (tmp_path / "Cargo.toml").write_text(
         f'[package]\nname = "a"\nversion = "0.1.0"\n\n[dependencies]\nburn = "{version}"\n'
     )
-    options = EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path)
+    options = EngineOptions(rule_ids=resolve(), project_root=tmp_path)
     result = lint_source(tmp_path / "src" / "lib.rs", CRATE.encode(), options)
     return [
         (f.location.span.start_line, f.rule_id, f"{f.message}: {f.label}") for f in result.findings

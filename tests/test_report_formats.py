@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,8 @@ from burnlint.report import FORMATS, ReportContext, sarif
 from burnlint.report import github as github_format
 from burnlint.report import json as json_format
 from burnlint.report.base import one_line
-from burnlint.rules import ALL_RULES, resolve_rules
+from burnlint.rules import registry
+from burnlint.rules.registry import resolve
 
 REPO = Path(__file__).resolve().parent.parent
 TESTDATA = REPO / "testdata"
@@ -56,7 +57,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 SCHEMA: dict[str, Any] = json.loads((TESTDATA / "sarif-schema-2.1.0.json").read_text("utf-8"))
 FIXTURES = sorted(TESTDATA.rglob("*.rs"))
 CTX = ReportContext(color=False, project_root=Path("/project"), tool_version="0.1.0")
-ALL = resolve_rules(select=["ALL"])
+ALL = resolve(select=["ALL"])
 LINK = re.compile(r"(?<!\\)\[((?:[^\\\[\]]|\\.)*)\]\((\d+)\)")
 
 
@@ -107,19 +108,18 @@ def make_finding(
     fix: Fix | None = None,
     fingerprint: str | None = None,
 ) -> Finding:
-    rule_class = next(r for r in ALL_RULES if r.id == rule)
+    meta = registry.by_id(rule)
     return Finding(
         location=Location(path, span_in(line_text, needle, line)),
         rule_id=rule,
-        rule_name=rule_class.name,
-        level=level or rule_class.level,
+        rule_name=meta.name,
+        level=level or meta.level,
         message=message,
         help=help,
         related=related,
         fix=fix,
         fingerprint=fingerprint or f"{rule}-{path}-{line}",
         snippet=line_text,
-        tags=rule_class.tags,
     )
 
 
@@ -184,7 +184,7 @@ def rich_result() -> LintResult:
         notifications=notifications,
         files_checked=7,
         files_skipped=1,
-        rules_run=tuple(sorted(r.id for r in ALL_RULES)),
+        rules_run=tuple(sorted(r.id for r in registry.ALL)),
         burn_version="0.22.1",
     )
 
@@ -310,7 +310,7 @@ def test_rule_descriptors() -> None:
     ids = [rule["id"] for rule in driver["rules"]]
     assert ids == sorted(set(result.rules_run))
     for descriptor in driver["rules"]:
-        rule = next(r for r in ALL_RULES if r.id == descriptor["id"])
+        rule = registry.by_id(descriptor["id"])
         assert descriptor["name"] == rule.name
         assert descriptor["shortDescription"] == {"text": rule.summary}
         full = descriptor["fullDescription"]
@@ -690,7 +690,7 @@ def test_columns_with_cjk_emoji_and_tab(tmp_path: Path) -> None:
         "utf16_column": units + 1,
         "byte": WIDE_SOURCE.encode().index(b"model.save_into"),
     }
-    assert data["tags"] == list(next(r for r in ALL_RULES if r.id == "BL001").tags)
+    assert data["tags"] == list(registry.by_id("BL001").tags)
     assert f"--> 训练 #1.rs:5:{chars + 1}\n" in FORMATS["text"](result, CTX)
     assert f"训练 #1.rs:5:{chars + 1}: error[BL001]" in FORMATS["concise"](result, CTX)
     assert f"line=5,endLine=5,col={chars + 1}," in github_format.render(result, CTX)
@@ -763,7 +763,7 @@ def test_json_format() -> None:
     bl002 = next(f for f in data["findings"] if f["rule_id"] == "BL002")
     assert bl002["start"]["column"] == 29 and bl002["start"]["utf16_column"] == 30
     assert bl002["fix"] is None and bl002["help"] is None
-    assert bl002["tags"] == list(next(r for r in ALL_RULES if r.id == "BL002").tags)
+    assert bl002["tags"] == list(registry.by_id("BL002").tags)
     crash = data["notifications"][2]
     assert crash == {
         "path": "src/train.rs",
@@ -840,7 +840,7 @@ def _golden_result() -> tuple[LintResult, Path]:
     """The demo crate with the default rules (what `burnlint check` runs); BL001's fixtures
     while the demo has no sources."""
     if any(DEMO.rglob("*.rs")):
-        return lint_paths([DEMO], EngineOptions(rule_ids=resolve_rules(), project_root=DEMO)), DEMO
+        return lint_paths([DEMO], EngineOptions(rule_ids=resolve(), project_root=DEMO)), DEMO
     files = sorted((TESTDATA / "rules" / "BL001").glob("*.rs"))
     return lint(files, REPO), REPO
 
@@ -978,3 +978,18 @@ def test_sarif_multitool_validate(tmp_path: Path) -> None:
     assert not failures, "\n".join(failures)
     assert not [r for r in results if _is_failure(r)], run.stdout
     assert not [n for n in notes if n.get("level") == "error"], notes
+
+
+# --- tags ---------------------------------------------------------------------------------------
+
+
+def test_a_finding_carries_its_own_tags_and_reports_add_its_rules() -> None:
+    """``Finding.tags`` holds what is particular to the finding (``test-code``); JSON lists the
+    rule's tags before it, SARIF keeps the rule's on its reportingDescriptor."""
+    own = replace(make_finding(), tags=("test-code",))
+    result = LintResult(findings=(own, make_finding(line=9)), notifications=(), files_checked=1)
+    rule_tags = list(registry.by_id("BL001").tags)
+    tags = [f["tags"] for f in json.loads(json_format.render(result, CTX))["findings"]]
+    assert tags == [[*rule_tags, "test-code"], rule_tags]
+    results = sarif_of(result)["runs"][0]["results"]
+    assert [r.get("properties") for r in results] == [{"tags": ["test-code"]}, None]

@@ -15,10 +15,11 @@ import pytest
 
 from burnlint.engine import lint_source
 from burnlint.options import EngineOptions
-from burnlint.rules import ALL_RULES, resolve_rules
+from burnlint.rules import registry
+from burnlint.rules.registry import resolve
 
 DOCS_DIR = Path(__file__).resolve().parents[1] / "rules"
-RULE_IDS = [rule.id for rule in ALL_RULES]
+RULE_IDS = [rule.id for rule in registry.ALL]
 
 REQUIRED_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "References")
 OPTIONAL_SECTIONS = {"Options": "Use instead"}  # optional section -> the section it follows
@@ -83,7 +84,7 @@ def parse_doc(path: Path) -> RuleDoc:
 
 
 def doc_path(rule_id: str) -> Path:
-    rule = next(r for r in ALL_RULES if r.id == rule_id)
+    rule = registry.by_id(rule_id)
     return DOCS_DIR / f"{rule.id}-{rule.name}.md"
 
 
@@ -109,7 +110,7 @@ def rust_block(rule_id: str, section: str) -> str:
 
 def lint(code: str, tmp_path: Path) -> tuple[list[tuple[str, int, str]], list[str]]:
     """(rule id, line, message) of every finding, and every notification, with all rules on."""
-    options = EngineOptions(rule_ids=resolve_rules(select=["ALL"]), project_root=tmp_path)
+    options = EngineOptions(rule_ids=resolve(select=["ALL"]), project_root=tmp_path)
     result = lint_source(tmp_path / "example.rs", code.encode(), options)
     findings = [(f.rule_id, f.location.span.start_line, f.message) for f in result.findings]
     return findings, [n.message for n in result.notifications]
@@ -119,10 +120,10 @@ def lint(code: str, tmp_path: Path) -> tuple[list[tuple[str, int, str]], list[st
 
 
 def test_no_orphan_docs() -> None:
-    expected = {f"{rule.id}-{rule.name}.md" for rule in ALL_RULES}
+    expected = {f"{rule.id}-{rule.name}.md" for rule in registry.ALL}
     present = {p.name for p in DOCS_DIR.glob("*.md")}
     orphans, undocumented = sorted(present - expected), sorted(expected - present)
-    assert orphans == [], f"docs that belong to no rule in ALL_RULES: {orphans}"
+    assert orphans == [], f"docs that belong to no rule in registry.ALL: {orphans}"
     assert undocumented == [], f"rules without a doc: {undocumented}"
 
 
@@ -137,7 +138,7 @@ def test_one_doc_per_rule(rule_id: str) -> None:
 
 @pytest.mark.parametrize("rule_id", RULE_IDS)
 def test_headings(rule_id: str) -> None:
-    rule = next(r for r in ALL_RULES if r.id == rule_id)
+    rule = registry.by_id(rule_id)
     doc = parse_doc(doc_path(rule_id))
     assert doc.headings[:1] == [(1, f"{rule.id} {rule.name}")]
     sections = [title for _, title in doc.headings[1:]]

@@ -13,7 +13,7 @@ import burnlint.model.summaries
 from burnlint.engine import lint_files
 from burnlint.findings import Level, NotificationKind
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 
 DISCARD = """\
 use burn_store::{ModuleSnapshot, SafetensorsStore};
@@ -36,7 +36,7 @@ def _crate(tmp_path: Path) -> list[Path]:
 
 
 def _run(tmp_path: Path, files: list[Path]) -> tuple[set[str], list[tuple[str, str]]]:
-    options = EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path, jobs=1)
+    options = EngineOptions(rule_ids=resolve(), project_root=tmp_path, jobs=1)
     result = lint_files(files, options)
     errors = [
         (n.path, n.message)
@@ -71,10 +71,10 @@ def test_allow_comment_failure_is_a_notification(
     files = _crate(tmp_path)
     real = burnlint.engine.finish_file
 
-    def failing(found, source, path, options, *, crashed):  # type: ignore[no-untyped-def]
+    def failing(found, source, path, options, **kwargs):  # type: ignore[no-untyped-def]
         if str(path).endswith("b.rs"):
             raise ValueError("allows broken")
-        return real(found, source, path, options, crashed=crashed)
+        return real(found, source, path, options, **kwargs)
 
     monkeypatch.setattr(burnlint.engine, "finish_file", failing)
     found, errors = _run(tmp_path, files)

@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 
 from burnlint import cli, engine
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 
 pytestmark = pytest.mark.needs_engine
 
@@ -149,7 +149,7 @@ def test_usage_errors(runner: CliRunner, crate: Path, args: list[str], message: 
 
 
 def test_lint_source_reads_the_crate_but_reports_only_the_path(crate: Path) -> None:
-    options = EngineOptions(rule_ids=resolve_rules(), project_root=crate)
+    options = EngineOptions(rule_ids=resolve(), project_root=crate)
     main = crate / "src" / "main.rs"
     data = main.read_bytes()
     alone = engine.lint_files([main], options, overrides={main: data})

@@ -18,8 +18,10 @@ from burnlint.engine import lint_source
 from burnlint.findings import Applicability, Level, LintResult
 from burnlint.fix import apply_edits
 from burnlint.options import EngineOptions
-from burnlint.rules import ALL_RULES, resolve_rules
+from burnlint.rules.all_rules import ALL_RULES
 from burnlint.rules.base import Rule
+from burnlint.rules.meta import RuleMeta
+from burnlint.rules.registry import resolve
 from burnlint.rules.unused_suppression import UnusedSuppression
 from burnlint.source import SourceFile
 from burnlint.syntax import parse
@@ -44,7 +46,7 @@ def allows(text: str | bytes) -> list[suppress.Allow]:
 def lint(code: str | bytes, tmp_path: Path, *, name: str = "x.rs", **options: object) -> LintResult:
     data = code.encode() if isinstance(code, str) else code
     opts = EngineOptions(
-        rule_ids=options.pop("rule_ids", resolve_rules()),  # type: ignore[arg-type]
+        rule_ids=options.pop("rule_ids", resolve()),  # type: ignore[arg-type]
         project_root=tmp_path,
         **options,  # type: ignore[arg-type]
     )
@@ -60,11 +62,12 @@ def found(result: LintResult) -> list[tuple[int, str]]:
 
 def test_bl008_is_registered_last_and_fixable() -> None:
     assert ALL_RULES[-1] is UnusedSuppression
-    assert UnusedSuppression.id == "BL008"
-    assert UnusedSuppression.name == "unused-suppression"
-    assert UnusedSuppression.level is Level.NOTE
-    assert UnusedSuppression.enabled_by_default and UnusedSuppression.fixable
-    assert "BL008" in resolve_rules()
+    meta = UnusedSuppression.meta
+    assert meta.id == "BL008"
+    assert meta.name == "unused-suppression"
+    assert meta.level is Level.NOTE
+    assert meta.enabled_by_default and meta.fixable
+    assert "BL008" in resolve()
 
 
 # --- parsing ---
@@ -370,7 +373,7 @@ def test_utf8_bom(tmp_path: Path) -> None:
 def test_allows_of_rules_that_did_not_run_are_not_judged(tmp_path: Path) -> None:
     code = HEADER + "    // burnlint: allow(BL004)\n    model.save_into(&mut store).unwrap();\n}\n"
     assert found(lint(code, tmp_path)) == []  # BL004 is off by default
-    assert found(lint(code, tmp_path, rule_ids=resolve_rules(select=["ALL"]))) == [(5, "BL008")]
+    assert found(lint(code, tmp_path, rule_ids=resolve(select=["ALL"]))) == [(5, "BL008")]
 
 
 def test_without_bl008_nothing_is_reported_but_allows_still_work(tmp_path: Path) -> None:
@@ -379,7 +382,7 @@ def test_without_bl008_nothing_is_reported_but_allows_still_work(tmp_path: Path)
         + "    // burnlint: allow(BL002)\n"
         + "    let _ = model.save_into(&mut store); // burnlint: allow(BL001)\n}\n"
     )
-    result = lint(code, tmp_path, rule_ids=resolve_rules(ignore=["BL008"]))
+    result = lint(code, tmp_path, rule_ids=resolve(ignore=["BL008"]))
     assert found(result) == []
     assert result.suppressed == 1
 
@@ -412,12 +415,17 @@ def test_a_file_with_syntax_errors_keeps_its_allows(tmp_path: Path) -> None:
 
 
 class _Crashing(Rule):
-    id = "BL001"
-    name = "discarded-store-result"
-    level = Level.ERROR
-    summary = "crashes"
+    meta = RuleMeta(
+        id="BL001",
+        name="discarded-store-result",
+        level=Level.ERROR,
+        summary="crashes",
+        precision="high",
+        since="0.1.0",
+    )
 
-    def check(self, ctx: object) -> object:
+    @staticmethod
+    def check(ctx: object) -> object:
         raise RuntimeError("boom")
 
 

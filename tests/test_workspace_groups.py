@@ -8,7 +8,7 @@ from pathlib import Path
 
 from burnlint.engine import lint_files
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 from burnlint.targets import manifest_of, path_dependencies
 
 HELPER = """\
@@ -39,7 +39,7 @@ def _crate(root: Path, directory: str, package: str, dependency: str | None, cod
 
 def _check(root: Path) -> set[tuple[str, int, str]]:
     files = sorted(root.rglob("*.rs"))
-    result = lint_files(files, EngineOptions(rule_ids=resolve_rules(), project_root=root))
+    result = lint_files(files, EngineOptions(rule_ids=resolve(), project_root=root))
     return {(f.location.path, f.location.span.start_line, f.rule_id) for f in result.findings}
 
 

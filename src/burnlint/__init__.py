@@ -6,5 +6,8 @@ from __future__ import annotations
 # (`[tool.hatch.version]` in pyproject.toml). A literal, because reading the installed metadata
 # (`importlib.metadata`) costs 50 ms on every start, `burnlint --version` included.
 __version__ = "0.1.0"
+# The tool's name in its reports (JSON `tool.name`, SARIF `tool.driver.name`), which a baseline
+# must carry to be read as burnlint's.
+TOOL_NAME = "burnlint"
 
-__all__ = ["__version__"]
+__all__ = ["TOOL_NAME", "__version__"]

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from burnlint.findings import Finding, Level, Notification, NotificationKind
 from burnlint.fix import digest, syntax_error_count, write_atomically
+from burnlint.rules.registry import UNUSED_SUPPRESSION
 from burnlint.source import DecodeError, SourceFile, decode_source
 
 # the statements an allow covers, exactly as suppress.py computes them
@@ -41,7 +42,6 @@ from burnlint.suppress import (
 )
 
 REASON = "baseline"
-UNUSED_SUPPRESSION = "BL008"
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -85,7 +85,7 @@ def add_allows(
     outcome = AddAllowOutcome()
     by_file: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
-        if finding.rule_id == UNUSED_SUPPRESSION:
+        if finding.rule_id == UNUSED_SUPPRESSION.id:
             outcome.left += 1
         else:
             by_file[finding.location.path].append(finding)

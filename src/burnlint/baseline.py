@@ -22,11 +22,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from burnlint.findings import Finding, LintResult
+from burnlint import TOOL_NAME
+from burnlint.findings import FINGERPRINT_KEY, Finding, LintResult
 
-FINGERPRINT_KEY = "burnlint/v1"  # as in SARIF's partialFingerprints
 EXTRA_KEY = "baseline"  # LintResult.extra: the BaselineOutcome, for the reporters
-TOOL_NAME = "burnlint"
 
 
 class BaselineError(Exception):

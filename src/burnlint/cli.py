@@ -949,7 +949,7 @@ def show_config(
 @cli.command("rules")
 def list_rules() -> None:
     """List every rule: id, name, level, whether it is on by default, whether it can fix."""
-    from burnlint import rules
+    from burnlint.rules import registry
 
     rows = [("id", "name", "level", "default", "fixable")]
     rows += [
@@ -960,7 +960,7 @@ def list_rules() -> None:
             "on" if rule.enabled_by_default else "off",
             "yes" if rule.fixable else "no",
         )
-        for rule in rules.ALL_RULES
+        for rule in registry.ALL
     ]
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     for row in rows:
@@ -973,11 +973,12 @@ def list_rules() -> None:
 @click.argument("rule_id", metavar="ID")
 def show_rule(rule_id: str) -> None:
     """Show the documentation of rule ID (an id like BL001 or a name)."""
-    from burnlint import docs, rules
+    from burnlint import docs
+    from burnlint.rules import registry
 
     try:
-        rule = rules.rule_by_selector(rule_id)
-    except rules.UnknownRuleError as exc:
+        rule = registry.by_selector(rule_id)
+    except registry.UnknownRuleError as exc:
         _fail(str(exc))
     text = docs.rule_doc(rule.id)
     if text is None:

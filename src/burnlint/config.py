@@ -439,17 +439,14 @@ def _rule_list(key: str, value: object, problem: Report) -> tuple[str, ...] | No
 def _resolve_selectors(
     values: Iterable[str], fail: Callable[[str], None]
 ) -> tuple[str, ...] | None:
-    from burnlint import rules  # the registry: light, no tree-sitter
+    from burnlint.rules import registry  # metadata only: no rule code, no tree-sitter
 
     out: list[str] = []
     ok = True
     for selector in values:
-        if selector.strip().upper() == "ALL":
-            out.extend(rule.id for rule in rules.ALL_RULES)
-            continue
         try:
-            out.append(rules.rule_by_selector(selector).id)
-        except rules.UnknownRuleError as exc:
+            out.extend(registry.expand(selector))
+        except registry.UnknownRuleError as exc:
             fail(str(exc))
             ok = False
     return tuple(dict.fromkeys(out)) if ok else None
@@ -523,15 +520,15 @@ def _severity(key: str, value: object, problem: Report) -> tuple[tuple[str, Leve
             f'expected a table of rules to levels, e.g. BL004 = "warning", found {_kind(value)}',
         )
         return None
-    from burnlint import rules
+    from burnlint.rules import registry
 
     out: dict[str, Level] = {}
     ok = True
     for selector, level in value.items():
         dotted = f"{key}.{selector}"
         try:
-            rule_id = rules.rule_by_selector(selector).id
-        except rules.UnknownRuleError as exc:
+            rule_id = registry.by_selector(selector).id
+        except registry.UnknownRuleError as exc:
             problem(dotted, str(exc), selector)
             ok = False
             continue
@@ -599,11 +596,11 @@ def check_cli(cli: CliSettings) -> list[Problem]:
 
 def effective(config: FileConfig | None, cli: CliSettings, project_root: Path) -> Settings:
     """Defaults, then the file, then the command line."""
-    from burnlint import rules
+    from burnlint.rules import registry
 
     label = config.label(project_root) if config is not None else ""
     steps: list[str] = []
-    chosen = {r.id for r in rules.ALL_RULES if r.enabled_by_default}
+    chosen = registry.defaults()
     layers: list[tuple[str, tuple[str, ...] | None, tuple[str, ...], tuple[str, ...]]] = []
     if config is not None:
         layers.append((label, config.select, config.extend_select or (), config.ignore or ()))
@@ -620,16 +617,14 @@ def effective(config: FileConfig | None, cli: CliSettings, project_root: Path) -
         )
     )
     for origin, select, extend, ignore in layers:
+        chosen = registry.resolve(select, extend, ignore, start=chosen)
         changed = []
         if select is not None:
-            chosen = set(select)
             steps.clear()  # everything before is replaced
             changed.append("select")
         if extend:
-            chosen |= set(extend)
             changed.append("extend-select")
         if ignore:
-            chosen -= set(ignore)
             changed.append("ignore")
         if changed:
             steps.append(f"{origin} ({', '.join(changed)})")
@@ -750,9 +745,9 @@ def describe(
 ) -> list[tuple[str, str, str]]:
     """(key, TOML value, origin) rows for ``burnlint config``: the effective rule set rather
     than the select/ignore layers that produced it, and the burn version the run would assume."""
-    from burnlint import rules
+    from burnlint.rules import registry
 
-    order = [r.id for r in rules.ALL_RULES]
+    order = [meta.id for meta in registry.ALL]
 
     def ids(values: Iterable[str]) -> str:
         ranked = sorted(values, key=lambda i: (order.index(i) if i in order else len(order), i))

@@ -32,9 +32,10 @@ from burnlint.model.layout import LayoutFacts, collect_layout
 from burnlint.model.resolve import CrateView, FnKey, scan_type_names
 from burnlint.options import EngineOptions
 from burnlint.prefilter import has_trigger
-from burnlint.rules import ALL_RULES
+from burnlint.rules.all_rules import ALL_RULES
 from burnlint.rules.base import Rule
 from burnlint.rules.context import RuleContext
+from burnlint.rules.unused_suppression import report as report_unused_allows
 from burnlint.source import DecodeError, SourceFile, decode_source
 from burnlint.statistics import SUPPRESSED_KEY
 from burnlint.suppress import finish_file
@@ -56,7 +57,6 @@ if TYPE_CHECKING:
     from burnlint.discover import Discovery
     from burnlint.versions import VersionReader
 
-FINGERPRINT_KEY = "burnlint/v1"
 _HELPER_ROUNDS = 4  # helpers of helpers of helpers: deeper chains are rare and not followed
 
 
@@ -234,19 +234,20 @@ def lint_files(
     with_findings = {f.location.path for f in findings} | {
         e.path for f in findings if f.fix is not None for e in f.fix.edits
     }
+    ran = tuple(
+        rule.meta.effective(options.severity)
+        for rule in ALL_RULES
+        if rule.meta.id in options.rule_ids
+    )
     return LintResult(
         findings=tuple(sorted(findings, key=Finding.sort_key)),
         notifications=tuple(sorted(set(notes), key=lambda n: (n.path, n.line or 0, n.message))),
         files_checked=checked,
         files_skipped=skipped,
         suppressed=sum(outcome.suppressed for outcome in outcomes),
-        rules_run=tuple(sorted(r for r in options.rule_ids if r in {x.id for x in ALL_RULES})),
+        rules_run=tuple(sorted(meta.id for meta in ran)),
         burn_version=burn_version,
-        rule_levels=tuple(
-            (rule.id, options.severity.get(rule.id, rule.level))
-            for rule in ALL_RULES
-            if rule.id in options.rule_ids
-        ),
+        rules=ran,
         extra={
             # what --fix and --add-allow check before writing: the bytes that were linted, for
             # the files with findings
@@ -712,7 +713,7 @@ def _lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
         if item.candidate:
             state.model_file(item)
     models = _build_models(state)
-    rules = [rule() for rule in ALL_RULES if rule.id in options.rule_ids]
+    rules = [rule for rule in ALL_RULES if rule.meta.id in options.rule_ids]
     findings: list[Finding] = []
     suppressed: Counter[str] = Counter()
     for path in sorted(models):
@@ -725,7 +726,9 @@ def _lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
         # allows of a rule that crashed here cannot be judged
         crashed = frozenset(n.rule_id for n in state.notes[before:] if n.rule_id is not None)
         try:
-            verdict = finish_file(found, model.source, path, options, crashed=crashed)
+            verdict = finish_file(
+                found, model.source, path, options, unused=report_unused_allows, crashed=crashed
+            )
             # fingerprints are completed per file (their ordinals never cross files), so that
             # the expression text they are made from is not carried to the end of the run
             finished = _with_fingerprints(
@@ -921,23 +924,22 @@ def _link_foreign_loads(models: dict[Path, FileModel]) -> None:
 
 
 def _run_rules(
-    model: FileModel, rules: list[Rule], options: EngineOptions, notes: list[Notification]
+    model: FileModel, rules: list[type[Rule]], options: EngineOptions, notes: list[Notification]
 ) -> list[Finding]:
     found: list[Finding] = []
     for rule in rules:
-        level = options.severity.get(rule.id, rule.level)
-        context = RuleContext(model, rule, level)
+        meta = rule.meta
         try:
-            found.extend(rule.check(context))
+            found.extend(rule.check(RuleContext(model, meta.effective(options.severity))))
         except Exception as exc:  # a rule's bug must not stop the run (DESIGN.md §1)
             notes.append(
                 Notification(
                     model.path,
-                    f"rule {rule.id} ({rule.name}) crashed on this file: "
+                    f"rule {meta.id} ({meta.name}) crashed on this file: "
                     f"{type(exc).__name__}: {exc}",
                     kind=NotificationKind.INTERNAL,
                     level=Level.ERROR,
-                    rule_id=rule.id,
+                    rule_id=meta.id,
                 )
             )
     return found

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from burnlint.rules.meta import RuleMeta
 
 
 class Level(enum.Enum):
@@ -98,6 +102,10 @@ class Fix:
     edits: tuple[Edit, ...]
 
 
+# The key a finding's fingerprint is stored under outside burnlint: SARIF `partialFingerprints`,
+# which baselines are read from. A new fingerprint scheme gets a new key.
+FINGERPRINT_KEY = "burnlint/v1"
+
 # Caret labels longer than this make the terminal report hard to read: the detail goes in the
 # finding's note.
 MAX_LABEL = 100
@@ -112,10 +120,13 @@ class Finding:
     label, kept under ``MAX_LABEL`` characters); ``note`` the longer explanation, if any.
     ``help`` is the suggested remedy; when the finding has a fix, the help names it with the
     fix's title, so that one line says both. ``fingerprint`` is a
-    stable identity that does not change when unrelated lines move (see ``fingerprint.py``).
+    stable identity that does not change when unrelated lines move
+    (``engine._with_fingerprints``).
     ``snippet`` is the source text of the finding's lines, for reporters; when they are long,
     a window of it (``source.MAX_SNIPPET``): ``snippet_start`` characters of the first line are
     left out before it, and ``snippet_cut`` says whether text is left out after it.
+    ``tags`` are the finding's own (``test-code`` in tests and benches); its rule's tags are in
+    the rule's metadata (``LintResult.rules``), and reporters show both.
     """
 
     location: Location
@@ -180,8 +191,9 @@ class LintResult:
     suppressed: int = 0
     rules_run: tuple[str, ...] = ()
     burn_version: str | None = None
-    # each rule's level in this run, severity overrides included (rules without findings too)
-    rule_levels: tuple[tuple[str, Level], ...] = ()
+    # the metadata of the rules that ran, in registry order, each at its level in this run
+    # (severity overrides included)
+    rules: tuple[RuleMeta, ...] = ()
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
 
     @property

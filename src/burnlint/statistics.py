@@ -48,9 +48,7 @@ def render(result: LintResult) -> str:
 
 
 def _rule_name(rule_id: str) -> str:
-    from burnlint import rules
+    from burnlint.rules import registry
 
-    for rule in rules.ALL_RULES:
-        if rule.id == rule_id:
-            return rule.name
-    return ""
+    meta = registry.find(rule_id)
+    return meta.name if meta is not None else ""

@@ -20,7 +20,8 @@ Rust rejects ``#[allow(burnlint::..)]`` (E0710), so suppressions are comments::
 
 A finding is suppressed when its first line is covered by an allow naming its rule. Allows that
 suppress nothing, name unknown rules or do not parse are reported by BL008
-(``rules/unused_suppression.py``), which judges only the rules that ran on the file.
+(``rules/unused_suppression.py``, which the engine passes to ``finish_file``), which judges only
+the rules that ran on the file.
 
 Per-file ignores (configuration ``per-file-ignores``) are applied after the comments, so an
 allow that also matches a per-file ignore still counts as used.
@@ -31,7 +32,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.options import EngineOptions
+    from burnlint.rules.meta import RuleMeta
     from burnlint.source import SourceFile
 
 # A comment meant for burnlint: `// burnlint:` or, a common slip, `// burnlint allow(`.
@@ -131,7 +133,7 @@ class FileVerdict:
 
 def parse_directives(source: SourceFile) -> Directives:
     """Every burnlint comment of the file, parsed, with the lines each allow covers."""
-    from burnlint.rules import UnknownRuleError, rule_by_selector
+    from burnlint.rules.registry import UnknownRuleError, by_selector
     from burnlint.syntax import nodes_of_type
 
     allows: list[Allow] = []
@@ -180,7 +182,7 @@ def parse_directives(source: SourceFile) -> Directives:
             id_start = ids_offset + len(ids_text[: part.start()].encode("utf-8"))
             id_end = id_start + len(selector.encode("utf-8"))
             try:
-                rule_id: str | None = rule_by_selector(selector).id
+                rule_id: str | None = by_selector(selector).id
                 suggestion = None
             except UnknownRuleError as exc:
                 rule_id, suggestion = None, exc.suggestion
@@ -269,13 +271,13 @@ def _meant(rest: str) -> str | None:
     """The allow a comment's author meant, with their rules and reason, from what follows
     ``burnlint``: ``allow BL001``, ``allow(BL001 BL002) why``, ``disable(BL001)``,
     ``allow-file(BL005)``. None when it names no rule."""
-    from burnlint.rules import UnknownRuleError, rule_by_selector
+    from burnlint.rules.registry import UnknownRuleError, by_selector
 
     def rule_like(word: str) -> bool:
         if _ID_LIKE.match(word):
             return True
         try:
-            rule_by_selector(word)
+            by_selector(word)
         except UnknownRuleError:
             return False
         return True
@@ -446,6 +448,14 @@ def _largest_starting_at(leaf: Node) -> Node:
 
 # --- applying -------------------------------------------------------------------------------------
 
+# BL008's findings for a file (``rules/unused_suppression.report``): its allows that suppress
+# nothing, name no rule or do not parse, given the (allow index, id index) pairs that suppressed
+# a finding, the rule ids judged, and BL008's metadata at its level. The engine hands it in, so
+# that this stage, which runs after the rules, imports no rule code.
+UnusedReport: TypeAlias = Callable[
+    ["SourceFile", "Directives", set[tuple[int, int]], frozenset[str], "RuleMeta"], list[Finding]
+]
+
 
 def finish_file(
     findings: Sequence[Finding],
@@ -453,14 +463,16 @@ def finish_file(
     path: Path,
     options: EngineOptions,
     *,
+    unused: UnusedReport,
     crashed: frozenset[str] = frozenset(),
 ) -> FileVerdict:
-    """Apply the file's allow comments, then its per-file ignores; add BL008's findings.
+    """Apply the file's allow comments, then its per-file ignores; add BL008's findings
+    (``unused``).
 
     ``path`` is the file's absolute path (per-file-ignore patterns are matched against it);
     ``crashed`` the rules that crashed on the file (their allows cannot be judged).
     """
-    from burnlint.rules.unused_suppression import UnusedSuppression, report
+    from burnlint.rules.registry import UNUSED_SUPPRESSION
 
     directives = (
         parse_directives(source)
@@ -479,14 +491,14 @@ def finish_file(
         else:
             kept.append(finding)
 
-    if UnusedSuppression.id in options.rule_ids:
+    if UNUSED_SUPPRESSION.id in options.rule_ids:
         # Findings of rules that did not run or crashed are unknown, so are allows for them;
         # with syntax errors the rules may have missed findings.
-        judged = frozenset(options.rule_ids) - crashed - {UnusedSuppression.id}
+        judged = frozenset(options.rule_ids) - crashed - {UNUSED_SUPPRESSION.id}
         if source.has_syntax_errors:
             judged = frozenset()
-        level = options.severity.get(UnusedSuppression.id, UnusedSuppression.level)
-        extra = report(source, directives, used, judged, level)
+        meta = UNUSED_SUPPRESSION.effective(options.severity)
+        extra = unused(source, directives, used, judged, meta)
         file_allowed = {
             allow_id.rule_id
             for allow in directives.allows
@@ -494,7 +506,7 @@ def finish_file(
             for allow_id in allow.ids
         }
         for finding in extra:
-            if UnusedSuppression.id in file_allowed:
+            if UNUSED_SUPPRESSION.id in file_allowed:
                 suppressed[finding.rule_id] += 1
             else:
                 kept.append(finding)

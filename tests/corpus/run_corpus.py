@@ -58,8 +58,9 @@ from burnlint.fix import applicable_fixes, fix_files
 from burnlint.model.file_model import FileModel
 from burnlint.options import EngineOptions
 from burnlint.report import ReportContext, sarif
-from burnlint.rules import ALL_RULES, resolve_rules
+from burnlint.rules.all_rules import ALL_RULES
 from burnlint.rules.base import Rule
+from burnlint.rules.registry import resolve
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "testdata" / "sarif-schema-2.1.0.json"
 SYNTAX_NOTE = "syntax error near line"
@@ -115,19 +116,20 @@ class Report:
 def capture_rule_tracebacks(store: dict[tuple[str, str], str]) -> Iterator[None]:
     """Wrap every rule's ``check`` so that a crash leaves its traceback in ``store`` (keyed by
     file path and rule id); the engine still sees the exception and reports it as usual."""
-    originals: dict[type[Rule], Callable[..., Any]] = {}
+    originals: dict[type[Rule], Any] = {}
     for rule in ALL_RULES:
-        original = rule.__dict__.get("check", rule.check)
-        originals[rule] = original
+        originals[rule] = rule.__dict__["check"]  # the staticmethod itself
 
-        def wrapped(self: Rule, ctx: Any, _original: Callable[..., Any] = original) -> Any:
+        def wrapped(
+            ctx: Any, _check: Callable[..., Any] = rule.check, _id: str = rule.meta.id
+        ) -> Any:
             try:
-                return list(_original(self, ctx))
+                return list(_check(ctx))
             except Exception:
-                store[(ctx.model.path, self.id)] = traceback.format_exc()
+                store[(ctx.model.path, _id)] = traceback.format_exc()
                 raise
 
-        rule.check = wrapped  # type: ignore[method-assign]
+        rule.check = staticmethod(wrapped)  # type: ignore[method-assign,assignment]
     try:
         yield
     finally:
@@ -200,7 +202,7 @@ def _validate_sarif(result: LintResult, root: Path) -> list[str]:
 
 def run(tree: Path, args: argparse.Namespace) -> Report:
     root = tree.resolve()
-    rule_ids = resolve_rules(select=[r.strip() for r in args.rules.split(",") if r.strip()])
+    rule_ids = resolve(select=[r.strip() for r in args.rules.split(",") if r.strip()])
     options = _options(root, args, rule_ids)
     report = Report(tree=str(tree))
 

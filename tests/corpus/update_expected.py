@@ -23,7 +23,7 @@ from pathlib import Path
 
 from burnlint.engine import lint_paths
 from burnlint.options import EngineOptions
-from burnlint.rules import resolve_rules
+from burnlint.rules.registry import resolve
 
 EXPECTED = Path(__file__).resolve().parent / "burn_expected.txt"
 UNREVIEWED = "UNREVIEWED"
@@ -31,7 +31,7 @@ DEFAULT_HEADER = (
     "# burnlint findings on tracel-ai/burn, one line per finding of the default rule set:",
     "# `path:line:rule  verdict`, path relative to the burn tree root.",
     "# burn commit: UNKNOWN",
-    "# produced by: burnlint.engine.lint_paths([tree], EngineOptions(rule_ids=resolve_rules(),",
+    "# produced by: burnlint.engine.lint_paths([tree], EngineOptions(rule_ids=registry.resolve(),",
     "#   project_root=tree)), the same set as",
     "#   `burnlint TREE --project-root TREE --format concise`",
     "# regenerate: BURN_TREE=TREE python tests/corpus/update_expected.py",
@@ -64,7 +64,7 @@ def sort_key(location: str) -> tuple[str, int, str]:
 
 
 def lint_tree(tree: Path) -> set[str]:
-    result = lint_paths([tree], EngineOptions(rule_ids=resolve_rules(), project_root=tree))
+    result = lint_paths([tree], EngineOptions(rule_ids=resolve(), project_root=tree))
     crashes = [n for n in result.notifications if n.rule_id is not None]
     for crash in crashes:
         print(f"rule crash: {crash}", file=sys.stderr)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
-from burnlint.model.layout import EnumFact, FieldFact, LayoutFacts, VariantFact
+from burnlint.model.layout import EnumFact, FieldFact, LayoutFacts, LayoutKind, VariantFact
 from burnlint.model.limits import MAX_LOADED_TYPE_DEPTH
 from burnlint.model.ops import StoreOp
 from burnlint.model.results import ASSERT_MACROS, CHAIN_METHODS
@@ -85,12 +85,32 @@ def layout_reasons(layout: LayoutFacts) -> dict[str, LayoutReason]:
     return reasons
 
 
+# The table's `Vec<Linear>` row has no module enum; wherever one is, PyTorch keys lack its
+# variant names and both stores need `skip_enum_variants(true)` (the mirror row's value).
+_ROW = {Matter.MIRROR: LayoutKind.MIRROR, Matter.SEQUENTIAL: LayoutKind.SEQUENTIAL_LIKE}
+
+
+def prescribed(reason: LayoutReason, kind: StoreKind) -> bool:
+    """The value the seed's table gives ``reason.option`` for the layout fact behind it."""
+    row = _ROW.get(reason.matter, LayoutKind.MIRROR)
+    return BurnStoreApi.prescribed(row, kind, reason.option)
+
+
+class Facing(enum.Enum):
+    """Why a loader reads PyTorch-named keys (the module docstring's (a) to (d))."""
+
+    PYTORCH = "pytorch"  # (a) a `PytorchStore`
+    ADAPTER = "adapter"  # (b) a `SafetensorsStore` with `PyTorchToBurnAdapter`
+    BESIDE_PYTORCH = "beside-pytorch"  # (c) loaded in the same function as (a) or (b)
+    REMAPPING = "remapping"  # (d) a `SafetensorsStore` loaded with key remapping
+
+
 @dataclass
 class Loader:
     store: StoreBuild
     report_at: Node  # the constructor (or the helper call that builds the store)
     loads: list[StoreOp] = field(default_factory=list)
-    clause: str = ""  # why it is PyTorch-facing
+    facing: Facing | None = None  # why it is PyTorch-facing (None: it is not)
     # False for a store whose tensors are never applied here, only its keys read (`keys()`,
     # `get_snapshot()`): `skip_enum_variants` acts in `apply_to` only, so just
     # `map_indices_contiguous` (which renames the keys) matters for it
@@ -311,25 +331,27 @@ def loaders(model: FileModel) -> list[Loader]:
     pytorch_functions: set[int] = set()
     for loader in by_site.values():
         if loader.kind is StoreKind.PYTORCH:
-            loader.clause = "a `PytorchStore`"
+            loader.facing = Facing.PYTORCH
         elif "PyTorchToBurnAdapter" in loader.store.adapters:
-            loader.clause = "a `SafetensorsStore` with `PyTorchToBurnAdapter`"
+            loader.facing = Facing.ADAPTER
         elif loader.store.remaps and loader.loads:
-            loader.clause = "a `SafetensorsStore` with key remapping"
+            loader.facing = Facing.REMAPPING
         else:
             continue
         function = _function_of(loader.report_at, model.ancestry)
-        if function is not None and loader.clause != "a `SafetensorsStore` with key remapping":
+        if function is not None and loader.facing is not Facing.REMAPPING:
             pytorch_functions.add(function.id)
         facing.append(loader)
     for loader in by_site.values():
-        if loader.clause or not loader.loads or loader.kind is not StoreKind.SAFETENSORS:
+        if (
+            loader.facing is not None
+            or not loader.loads
+            or loader.kind is not StoreKind.SAFETENSORS
+        ):
             continue
         function = _function_of(loader.loads[0].node, model.ancestry)
         if function is not None and function.id in pytorch_functions:
-            loader.clause = (
-                "a `SafetensorsStore` loaded beside a PyTorch loader in the same function"
-            )
+            loader.facing = Facing.BESIDE_PYTORCH
             facing.append(loader)
     first_saves = _first_safetensors_saves(model)
     facing = [

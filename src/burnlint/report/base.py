@@ -9,10 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from burnlint.findings import Finding, Level, LintResult, Notification
+
+if TYPE_CHECKING:
+    from burnlint.rules.meta import RuleMeta
 
 
 @dataclass(frozen=True)
@@ -95,3 +99,18 @@ def notification_location(notification: Notification) -> str:
 def one_line(text: str) -> str:
     """Messages go on one line in line-oriented formats, whatever a rule or an OS error said."""
     return " ".join(text.split()) if ("\n" in text or "\r" in text) else text
+
+
+def rule_meta(result: LintResult, rule_id: str) -> RuleMeta | None:
+    """A rule's metadata as the run had it (``LintResult.rules``), else as registered (for a
+    result built by hand); None for an id no rule has."""
+    from burnlint.rules import registry  # not on the way of `burnlint --version`
+
+    ran = next((meta for meta in result.rules if meta.id == rule_id), None)
+    return ran if ran is not None else registry.find(rule_id)
+
+
+def finding_tags(finding: Finding, meta: RuleMeta | None) -> tuple[str, ...]:
+    """Every tag of a finding: its rule's, then its own (``test-code``), each once."""
+    rule_tags = meta.tags if meta is not None else ()
+    return tuple(dict.fromkeys((*rule_tags, *finding.tags)))

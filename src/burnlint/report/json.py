@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from burnlint import TOOL_NAME
 from burnlint.baseline import outcome_of
 from burnlint.findings import Finding, Fix, Level, LintResult, Location, Notification, Span
-from burnlint.report.base import ReportContext, sorted_findings
+from burnlint.report.base import ReportContext, finding_tags, rule_meta, sorted_findings
 
 SCHEMA_VERSION = 1
-TOOL_NAME = "burnlint"
 
 
 def render(result: LintResult, ctx: ReportContext) -> str:
@@ -34,7 +34,7 @@ def build(result: LintResult, ctx: ReportContext) -> dict[str, Any]:
         "files_skipped": result.files_skipped,
         "suppressed": result.suppressed,
         "rules_run": sorted(result.rules_run),
-        "findings": [_finding(finding) for finding in findings],
+        "findings": [_finding(finding, result) for finding in findings],
         "notifications": [_notification(note) for note in result.notifications],
         "summary": _summary(findings),
     }
@@ -87,7 +87,7 @@ def _fix(fix: Fix | None) -> dict[str, Any] | None:
     }
 
 
-def _finding(finding: Finding) -> dict[str, Any]:
+def _finding(finding: Finding, result: LintResult) -> dict[str, Any]:
     return {
         "rule_id": finding.rule_id,
         "rule_name": finding.rule_name,
@@ -103,15 +103,8 @@ def _finding(finding: Finding) -> dict[str, Any]:
         ],
         "fix": _fix(finding.fix),
         "fingerprint": finding.fingerprint,
-        "tags": list(finding.tags or _rule_tags(finding.rule_id)),
+        "tags": list(finding_tags(finding, rule_meta(result, finding.rule_id))),
     }
-
-
-def _rule_tags(rule_id: str) -> tuple[str, ...]:
-    """The rule's tags, for findings made without them."""
-    from burnlint.rules import ALL_RULES
-
-    return next((rule.tags for rule in ALL_RULES if rule.id == rule_id), ())
 
 
 def _notification(note: Notification) -> dict[str, Any]:

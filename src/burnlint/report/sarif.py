@@ -36,9 +36,11 @@ from typing import Any
 import attr
 import sarif_om as om
 
+from burnlint import TOOL_NAME
 from burnlint.baseline import BaselineOutcome, outcome_of
 from burnlint.docs import rule_doc
 from burnlint.findings import (
+    FINGERPRINT_KEY,
     Applicability,
     Edit,
     Finding,
@@ -51,14 +53,11 @@ from burnlint.findings import (
     Span,
 )
 from burnlint.report.base import ReportContext, one_line, sorted_findings
-from burnlint.rules import ALL_RULES
-from burnlint.rules.base import Rule
+from burnlint.rules import registry
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
-TOOL_NAME = "burnlint"
 SRCROOT = "%SRCROOT%"
-FINGERPRINT_KEY = "burnlint/v1"
 COLUMN_KIND = "utf16CodeUnits"
 FULL_DESCRIPTION_LIMIT = 1024
 # Longer region and context snippets are left out (the region still locates the code): a
@@ -357,9 +356,9 @@ def path_uri(path: str) -> tuple[str, bool]:
 
 
 def _effective_levels(result: LintResult) -> dict[str, Level]:
-    """Each rule's level in this run, severity overrides included: from the result, else from
-    what its findings carry (a hand-built result without ``rule_levels``)."""
-    levels: dict[str, Level] = dict(result.rule_levels)
+    """Each rule's level in this run, severity overrides included: from the result's rules,
+    else from what its findings carry (a hand-built result without ``rules``)."""
+    levels: dict[str, Level] = {meta.id: meta.level for meta in result.rules}
     for finding in result.findings:
         levels.setdefault(finding.rule_id, finding.level)
     return levels
@@ -368,12 +367,8 @@ def _effective_levels(result: LintResult) -> dict[str, Level]:
 # --- rules --------------------------------------------------------------------------------------
 
 
-def _rule_class(rule_id: str) -> type[Rule] | None:
-    return next((rule for rule in ALL_RULES if rule.id == rule_id), None)
-
-
 def _rule_descriptor(rule_id: str, levels: Mapping[str, Level], name: str | None) -> Any:
-    rule = _rule_class(rule_id)
+    rule = registry.find(rule_id)
     if rule is None:  # not a registered rule (a hand-made result): say what we know
         level = levels.get(rule_id, Level.WARNING)
         return _om(
@@ -731,17 +726,8 @@ def _result(
         fixes=[_fix(finding.fix)] if finding.fix is not None else None,
         # result-level tags say where the finding is (e.g. test-code); the rule's own tags
         # are on its reportingDescriptor
-        properties=(
-            _om(om.PropertyBag, tags=sorted(extra))
-            if (extra := set(finding.tags) - set(_rule_tags(finding.rule_id)))
-            else None
-        ),
+        properties=(_om(om.PropertyBag, tags=sorted(set(finding.tags))) if finding.tags else None),
     )
-
-
-def _rule_tags(rule_id: str) -> tuple[str, ...]:
-    rule = _rule_class(rule_id)
-    return rule.tags if rule is not None else ()
 
 
 def fix_description(fix: Fix) -> str:

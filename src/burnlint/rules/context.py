@@ -6,13 +6,15 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Fix, Level, Location, RelatedLocation, Span
-from burnlint.model.file_model import FileModel
-from burnlint.rules.base import Rule
+from burnlint.findings import Finding, Fix, Location, RelatedLocation, Span
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from burnlint.model.file_model import FileModel
+    from burnlint.rules.base import Violation
+    from burnlint.rules.fixes import FixEdits
+    from burnlint.rules.meta import RuleMeta
     from burnlint.source import SourceFile
 
 _SPACE = re.compile(r"\s+")
@@ -23,48 +25,55 @@ TEST_CODE_TAG = "test-code"
 
 @dataclass
 class RuleContext:
+    """One file, as one rule sees it: ``meta`` is the rule's metadata at the level this run
+    gives it (``RuleMeta.effective``)."""
+
     model: FileModel
-    rule: Rule
-    level: Level
+    meta: RuleMeta
 
     def location(self, node: Node) -> Location:
         return Location(self.model.path, self.model.source.node_span(node))
 
-    def finding(
+    def report(
         self,
         node: Node,
-        message: str,
+        violation: Violation,
         *,
-        help: str | None = None,
-        label: str | None = None,
-        note: str | None = None,
         related: tuple[RelatedLocation, ...] = (),
-        fix: Fix | None = None,
+        fix: FixEdits | None = None,
     ) -> Finding:
+        """A finding at ``node``, worded by ``violation``; ``fix`` gets its title from it.
+        Findings in test code carry the ``test-code`` tag."""
         source = self.model.source
         return finding_at(
             source,
             source.node_span(node),
-            self.rule,
-            self.level,
-            message,
+            self.meta,
+            violation.message,
             item=source.ancestry.enclosing_item(node),
-            help=help,
-            label=label,
-            note=note,
+            help=violation.help,
+            label=violation.label,
+            note=violation.note,
             related=related,
-            fix=fix,
-            tags=(*self.rule.tags, TEST_CODE_TAG)
-            if self.model.in_test_code(node)
-            else self.rule.tags,
+            fix=titled(violation, fix),
+            tags=(TEST_CODE_TAG,) if self.model.in_test_code(node) else (),
         )
+
+
+def titled(violation: Violation, fix: FixEdits | None) -> Fix | None:
+    """``fix`` with the title ``violation`` gives it."""
+    if fix is None:
+        return None
+    title = violation.fix_title
+    if title is None:
+        raise ValueError(f"{type(violation).__name__} words no fix_title for its fix")
+    return Fix(title, fix.applicability, fix.edits)
 
 
 def finding_at(
     source: SourceFile,
     span: Span,
-    rule: type[Rule] | Rule,
-    level: Level,
+    meta: RuleMeta,
     message: str,
     *,
     item: str,
@@ -75,16 +84,17 @@ def finding_at(
     fix: Fix | None = None,
     tags: tuple[str, ...] = (),
 ) -> Finding:
-    """A finding of ``rule`` at ``span``, with its snippet and its fingerprint's material:
-    ``item`` (the items around it) and its text, spaces normalised. The engine completes the
-    fingerprint into a hash with an ordinal (``engine._with_fingerprints``)."""
+    """A finding of the rule ``meta`` describes, at its level, at ``span``, with its snippet and
+    its fingerprint's material: ``item`` (the items around it) and its text, spaces normalised.
+    The engine completes the fingerprint into a hash with an ordinal
+    (``engine._with_fingerprints``)."""
     snippet = source.snippet(span)
     text = source.data[span.start_byte : span.end_byte].decode("utf-8", errors="replace")
     return Finding(
         location=Location(source.display_path, span),
-        rule_id=rule.id,
-        rule_name=rule.name,
-        level=level,
+        rule_id=meta.id,
+        rule_name=meta.name,
+        level=meta.level,
         message=message,
         help=help,
         label=label,

@@ -3,39 +3,57 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedLocation
-from burnlint.model.burn_api import BurnStoreApi, StoreKind
+from burnlint.findings import Finding, Level, RelatedLocation
 from burnlint.model.keymapping import (
+    Facing,
     LayoutReason,
     Loader,
     Matter,
     layout_reasons,
     loader_layout,
+    prescribed,
 )
 from burnlint.model.layout import LayoutKind
-from burnlint.rules.base import Rule
-from burnlint.rules.describe import layout_consequence, layout_fact
-from burnlint.syntax import method_call_parts
+from burnlint.rules import fixes
+from burnlint.rules.base import Rule, Violation
+from burnlint.rules.meta import RuleMeta
+from burnlint.rules.wording import layout_consequence, layout_fact
 
 if TYPE_CHECKING:
-    from tree_sitter import Node
-
     from burnlint.rules.context import RuleContext
 
-# The table's `Vec<Linear>` row has no module enum; wherever one is, PyTorch keys lack its
-# variant names and both stores need `skip_enum_variants(true)` (the mirror row's value).
-_ROW = {Matter.MIRROR: LayoutKind.MIRROR, Matter.SEQUENTIAL: LayoutKind.SEQUENTIAL_LIKE}
+META = RuleMeta(
+    id="BL005",
+    name="implicit-key-mapping",
+    level=Level.WARNING,
+    summary=(
+        "a PyTorch-facing loader leaves `map_indices_contiguous` or `skip_enum_variants` implicit "
+        "where the default mis-maps the crate's module layout"
+    ),
+    precision="medium",
+    tags=("correctness", "burn-store", "pytorch"),
+    fixable=True,
+    since="0.1.0",
+)
 
 
-def prescribed(reason: LayoutReason, kind: StoreKind) -> bool:
-    """The value the seed's table gives ``reason.option`` for the layout fact behind it."""
-    row = _ROW.get(reason.matter, LayoutKind.MIRROR)
-    return BurnStoreApi.prescribed(row, kind, reason.option)
+@dataclass(frozen=True)
+class WrongDefault:
+    """An option a loader leaves implicit whose default mis-maps the layout it loads."""
+
+    reason: LayoutReason  # the layout fact that makes the option matter
+    needed: bool  # the value the layout needs
+    default: bool  # the store's default
+
+    @property
+    def call(self) -> str:
+        return fixes.builder_call(self.reason.option, self.needed)
 
 
-def wrong_defaults(ctx: RuleContext, loader: Loader) -> list[tuple[LayoutReason, bool]]:
+def wrong_defaults(ctx: RuleContext, loader: Loader) -> list[WrongDefault]:
     """The implicit options of ``loader`` whose default mis-maps PyTorch keys in the layout it
     loads (``loader_layout``), each with the value the layout needs; none when the layout is
     flat or unknown, or the crate's burn version has no such option."""
@@ -45,7 +63,7 @@ def wrong_defaults(ctx: RuleContext, loader: Loader) -> list[tuple[LayoutReason,
         return []
     layout = loader_layout(loader, model)
     reasons = layout_reasons(layout)
-    wrong: list[tuple[LayoutReason, bool]] = []
+    wrong: list[WrongDefault] = []
     for option in implicit:
         reason = reasons.get(option)
         if reason is None or not model.api.has_option(option):
@@ -53,88 +71,137 @@ def wrong_defaults(ctx: RuleContext, loader: Loader) -> list[tuple[LayoutReason,
         if option == "map_indices_contiguous" and layout.kind is LayoutKind.MIXED:
             continue  # a mirror beside a `Vec<Linear>`: each value breaks one of them
         value = prescribed(reason, loader.kind)
-        if value != model.api.default(loader.kind, option):
-            wrong.append((reason, value))
+        default = model.api.default(loader.kind, option)
+        if value != default:
+            wrong.append(WrongDefault(reason, value, default))
     return wrong
 
 
-def _call(option: str, value: bool) -> str:
-    return f".{option}({'true' if value else 'false'})"
+# The loader, named by what makes it PyTorch-facing.
+LOADERS = {
+    Facing.PYTORCH: "a `PytorchStore`",
+    Facing.ADAPTER: "a `SafetensorsStore` with `PyTorchToBurnAdapter`",
+    Facing.REMAPPING: "a `SafetensorsStore` with key remapping",
+    Facing.BESIDE_PYTORCH: (
+        "a `SafetensorsStore` loaded beside a PyTorch loader in the same function"
+    ),
+}
 
 
-def _label(reason: LayoutReason) -> str:
-    """The layout fact and what the default does to it, short enough for a caret label."""
-    shown = f"`{reason.field.shown}`"
-    if reason.matter is Matter.MIRROR:
-        return f"{shown} mirrors a PyTorch Sequential; the default renumbering shifts its indices"
-    if reason.matter is Matter.SEQUENTIAL:
-        return f"{shown} has no index gaps; by default a PyTorch Sequential's gaps stay"
-    name = reason.enum.name if reason.enum is not None else "the enum"
-    return f"by default the keys must name the variants of `{name}`; PyTorch keys never do"
+@dataclass(frozen=True)
+class ImplicitKeyOptions(Violation):
+    facing: Facing  # what makes the loader PyTorch-facing
+    wrong: tuple[WrongDefault, ...]
+    fixable: bool = False
 
+    @property
+    def _facts(self) -> str:
+        return " and ".join(dict.fromkeys(layout_fact(w.reason) for w in self.wrong))
 
-def key_mapping_fix(
-    ctx: RuleContext, loader: Loader, wrong: list[tuple[LayoutReason, bool]]
-) -> Fix | None:
-    """Write the options whose default is wrong, with the values the layout needs."""
-    store = loader.store
-    if store.helper is not None or not wrong:
-        return None
-    calls = [_call(reason.option, value) for reason, value in wrong]
-    safe = all(value == ctx.model.api.default(store.kind, reason.option) for reason, value in wrong)
-    facts = " and ".join(dict.fromkeys(layout_fact(reason) for reason, _ in wrong))
-    at, content = _insertion(ctx, store.constructor_node, calls)
-    return Fix(
-        f"write `{''.join(calls)}` for {facts}",
-        Applicability.SAFE if safe else Applicability.UNSAFE,
-        (Edit(ctx.model.path, at, at, content),),
-    )
+    @property
+    def _values(self) -> str:
+        return "".join(w.call for w in self.wrong)
 
+    @property
+    def message(self) -> str:
+        names = " and ".join(f"`{w.reason.option}`" for w in self.wrong)
+        default = "its default mis-maps" if len(self.wrong) == 1 else "their defaults mis-map"
+        return f"{LOADERS[self.facing]} leaves {names} implicit, and {default} {self._facts}"
 
-def _insertion(ctx: RuleContext, constructor: Node, calls: list[str]) -> tuple[int, str]:
-    """Where and what to insert for ``calls``: after the last builder call of the chain the
-    constructor starts (`X::from_file(p).a(..).b(..)`), as the rule doc's example writes them.
-    A chain with one call per line gets one call per line, indented like its last call; a
-    chain on one line (or a bare constructor) gets them on that line."""
-    source = ctx.model.source
-    ancestry = ctx.model.ancestry
-    top = constructor
-    while True:
-        field = ancestry.parent(top)
-        call = ancestry.parent(field) if field is not None else None
-        if field is None or field.type != "field_expression" or call is None:
-            break
-        parts = method_call_parts(call)
-        if parts is None or parts[0] != top or parts[1] not in ctx.model.api.builders:
-            break
-        top = call
-    if top is constructor:
-        return constructor.end_byte, "".join(calls)
-    function = top.child_by_field_name("function")
-    dot = next((c for c in function.children if c.type == "."), None) if function else None
-    receiver = function.child_by_field_name("value") if function else None
-    if dot is None or receiver is None or dot.start_point[0] == receiver.end_point[0]:
-        return top.end_byte, "".join(calls)
-    line_start = source.line_starts[dot.start_point[0]]
-    line = source.data[line_start : dot.start_byte]
-    indent = line[: len(line) - len(line.lstrip(b" \t"))].decode("utf-8")
-    newline = "\r\n" if source.data[line_start - 2 : line_start] == b"\r\n" else "\n"
-    return top.end_byte, "".join(f"{newline}{indent}{call}" for call in calls)
+    @property
+    def label(self) -> str:
+        """The layout fact and what the default does to it, short enough for a caret label."""
+        reason = self.wrong[0].reason
+        shown = f"`{reason.field.shown}`"
+        if reason.matter is Matter.MIRROR:
+            return (
+                f"{shown} mirrors a PyTorch Sequential; the default renumbering shifts its indices"
+            )
+        if reason.matter is Matter.SEQUENTIAL:
+            return f"{shown} has no index gaps; by default a PyTorch Sequential's gaps stay"
+        name = reason.enum.name if reason.enum is not None else "the enum"
+        return f"by default the keys must name the variants of `{name}`; PyTorch keys never do"
+
+    @property
+    def help(self) -> str:
+        consequences = "; ".join(layout_consequence(w.reason, w.default) for w in self.wrong)
+        remedy = self.fix_title if self.fixable else f"write `{self._values}`"
+        return f"{consequences}: {remedy}"
+
+    @property
+    def fix_title(self) -> str:
+        return f"write `{self._values}` for {self._facts}"
 
 
 class ImplicitKeyMapping(Rule):
-    id = "BL005"
-    name = "implicit-key-mapping"
-    level = Level.WARNING
-    summary = (
-        "a PyTorch-facing loader leaves `map_indices_contiguous` or `skip_enum_variants` "
-        "implicit where the default mis-maps the crate's module layout"
-    )
-    precision = "medium"
-    fixable = True
-    tags = ("correctness", "burn-store", "pytorch")
+    meta = META
+    VALID = (
+        """\
+use burn::nn::{Linear, Relu};
+use burn::prelude::*;
+use burn_store::{ModuleSnapshot, PytorchStore};
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+#[derive(Module, Debug)]
+pub enum Layer<B: Backend> {
+    Linear(Linear<B>),
+    Relu(Relu),
+}
+
+#[derive(Module, Debug)]
+pub struct Mlp<B: Backend> {
+    net: Vec<Layer<B>>,
+}
+
+fn load<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
+    let mut store = PytorchStore::from_file("mlp.pt").map_indices_contiguous(false);
+    model.load_from(&mut store)?;
+    Ok(())
+}
+""",
+        """\
+use burn::nn::Linear;
+use burn::prelude::*;
+use burn_store::{ModuleSnapshot, PytorchStore};
+
+#[derive(Module, Debug)]
+pub struct Classifier<B: Backend> {
+    fc1: Linear<B>,
+    fc2: Linear<B>,
+}
+
+fn load<B: Backend>(model: &mut Classifier<B>) -> anyhow::Result<()> {
+    model.load_from(&mut PytorchStore::from_file("classifier.pt"))?;
+    Ok(())
+}
+""",
+    )
+    INVALID = (
+        """\
+use burn::nn::{Linear, Relu};
+use burn::prelude::*;
+use burn_store::{ModuleSnapshot, PytorchStore};
+
+#[derive(Module, Debug)]
+pub enum Layer<B: Backend> {
+    Linear(Linear<B>),
+    Relu(Relu),
+}
+
+#[derive(Module, Debug)]
+pub struct Mlp<B: Backend> {
+    net: Vec<Layer<B>>,
+}
+
+fn load<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
+    let mut store = PytorchStore::from_file("mlp.pt"); // expect: BL005
+    model.load_from(&mut store)?;
+    Ok(())
+}
+""",
+    )
+
+    @staticmethod
+    def check(ctx: RuleContext) -> Iterator[Finding]:
         model = ctx.model
         for loader in model.key_loaders:
             if loader.elsewhere:
@@ -142,10 +209,6 @@ class ImplicitKeyMapping(Rule):
             wrong = wrong_defaults(ctx, loader)
             if not wrong:
                 continue
-            names = " and ".join(f"`{reason.option}`" for reason, _ in wrong)
-            facts = " and ".join(dict.fromkeys(layout_fact(reason) for reason, _ in wrong))
-            default = "its default mis-maps" if len(wrong) == 1 else "their defaults mis-map"
-            message = f"{loader.clause} leaves {names} implicit, and {default} {facts}"
             related = tuple(
                 RelatedLocation(ctx.location(op.node), "loaded here")
                 for op in loader.loads
@@ -166,21 +229,12 @@ class ImplicitKeyMapping(Rule):
                 )
             related += tuple(
                 RelatedLocation(field.location, f"`{field.shown}` is declared here")
-                for field in dict.fromkeys(reason.field for reason, _ in wrong)
+                for field in dict.fromkeys(w.reason.field for w in wrong)
                 if field.location is not None
             )
-            values = "".join(_call(reason.option, value) for reason, value in wrong)
-            consequences = "; ".join(
-                layout_consequence(reason, model.api.default(loader.kind, reason.option))
-                for reason, _ in wrong
+            fix = fixes.write_key_options(
+                ctx, loader.store, [(w.reason.option, w.needed) for w in wrong]
             )
-            fix = key_mapping_fix(ctx, loader, wrong)
-            help_text = f"{consequences}: {fix.title if fix is not None else f'write `{values}`'}"
-            yield ctx.finding(
-                loader.report_at,
-                message,
-                label=_label(wrong[0][0]),
-                help=help_text,
-                related=related,
-                fix=fix,
-            )
+            assert loader.facing is not None  # key_loaders are PyTorch-facing
+            violation = ImplicitKeyOptions(loader.facing, tuple(wrong), fixable=fix is not None)
+            yield ctx.report(loader.report_at, violation, related=related, fix=fix)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Level, RelatedLocation
 from burnlint.model.repeats import refuses_overwrite
-from burnlint.rules.base import Rule
-from burnlint.rules.store_overwrite_in_loop import OVERWRITE_FIX_TITLE, overwrite_fix
+from burnlint.rules import fixes
+from burnlint.rules.base import Rule, Violation
+from burnlint.rules.meta import RuleMeta
+from burnlint.rules.wording import OVERWRITE, overwrite_fix_title
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -16,18 +19,82 @@ if TYPE_CHECKING:
     from burnlint.model.ops import StoreOp
     from burnlint.rules.context import RuleContext
 
+META = RuleMeta(
+    id="BL004",
+    name="implicit-overwrite",
+    level=Level.NOTE,
+    summary="a file store is saved into without an explicit `.overwrite(..)`",
+    precision="high",
+    tags=("burn-store", "checkpoint"),
+    fixable=True,
+    enabled_by_default=False,
+    since="0.1.0",
+)
+
+
+@dataclass(frozen=True)
+class SaveWithoutOverwrite(Violation):
+    store: str  # the store's type, `BurnpackStore`
+    fixed_in: str | None = None  # the crate-local function whose store the fix changes
+
+    @property
+    def message(self) -> str:
+        return f"`{self.store}` is saved into without `.overwrite(..)`"
+
+    @property
+    def label(self) -> str:
+        return (
+            "it refuses to replace an existing file: the next run fails with `File already exists`"
+        )
+
+    @property
+    def help(self) -> str:
+        return (
+            f"say what you want: {OVERWRITE} to replace the file, or `.overwrite(false)` to "
+            "keep the first one"
+        )
+
+    @property
+    def fix_title(self) -> str:
+        return overwrite_fix_title(self.fixed_in)
+
 
 class ImplicitOverwrite(Rule):
-    id = "BL004"
-    name = "implicit-overwrite"
-    level = Level.NOTE
-    summary = "a file store is saved into without an explicit `.overwrite(..)`"
-    enabled_by_default = False
-    precision = "high"
-    fixable = True
-    tags = ("burn-store", "checkpoint")
+    meta = META
+    VALID = (
+        """\
+use burn_store::{BurnpackStore, ModuleSnapshot};
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+fn export<M: ModuleSnapshot>(model: &M) -> anyhow::Result<()> {
+    let mut store = BurnpackStore::from_file("model.bpk").overwrite(false);
+    model.save_into(&mut store)?;
+    Ok(())
+}
+""",
+        """\
+use burn_store::{BurnpackStore, ModuleSnapshot};
+
+fn import<M: ModuleSnapshot>(model: &mut M) -> anyhow::Result<()> {
+    let mut store = BurnpackStore::from_file("model.bpk");
+    model.load_from(&mut store)?;
+    Ok(())
+}
+""",
+    )
+    INVALID = (
+        """\
+use burn_store::{BurnpackStore, ModuleSnapshot};
+
+fn export<M: ModuleSnapshot>(model: &M) -> anyhow::Result<()> {
+    let mut store = BurnpackStore::from_file("model.bpk"); // expect: BL004
+    model.save_into(&mut store)?;
+    Ok(())
+}
+""",
+    )
+
+    @staticmethod
+    def check(ctx: RuleContext) -> Iterator[Finding]:
         sites: dict[int, tuple[Node, list[StoreOp]]] = {}
         for op in ctx.model.ops:
             if (
@@ -46,15 +113,8 @@ class ImplicitOverwrite(Rule):
                 for op in saves
                 if op.node != site
             )
-            yield ctx.finding(
-                site,
-                f"`{store.kind.value}` is saved into without `.overwrite(..)`",
-                label="it refuses to replace an existing file: the next run fails with "
-                "`File already exists`",
-                help=(
-                    f"say what you want: {OVERWRITE_FIX_TITLE} to replace the file, or "
-                    "`.overwrite(false)` to keep the first one"
-                ),
-                related=related,
-                fix=overwrite_fix(ctx, store),
+            fix = fixes.add_overwrite(ctx, store)
+            violation = SaveWithoutOverwrite(
+                store.kind.value, store.helper if fix is not None else None
             )
+            yield ctx.report(site, violation, related=related, fix=fix)

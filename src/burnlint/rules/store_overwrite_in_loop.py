@@ -3,53 +3,107 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Applicability, Edit, Finding, Fix, Level, RelatedLocation
-from burnlint.rules.base import Rule
+from burnlint.findings import Finding, Level, RelatedLocation
+from burnlint.rules import fixes
+from burnlint.rules.base import Rule, Violation
+from burnlint.rules.meta import RuleMeta
+from burnlint.rules.wording import OVERWRITE, overwrite_fix_title
 
 if TYPE_CHECKING:
-    from burnlint.model.stores import StoreBuild
     from burnlint.rules.context import RuleContext
 
-OVERWRITE_FIX_TITLE = "add `.overwrite(true)`"
+META = RuleMeta(
+    id="BL003",
+    name="store-overwrite-in-loop",
+    level=Level.ERROR,
+    summary="a file store that refuses to overwrite is saved into repeatedly in a loop",
+    precision="high",
+    tags=("correctness", "burn-store", "checkpoint"),
+    fixable=True,
+    since="0.1.0",
+)
 
 
-def overwrite_fix(ctx: RuleContext, store: StoreBuild) -> Fix | None:
-    """Insert `.overwrite(true)` right after the constructor call (unsafe: an existing file is
-    replaced instead of the save failing); in the crate-local function that builds the store
-    when it comes from one, which changes it for every caller."""
-    if store.helper is not None:
-        if store.overwrite_edit is None:
-            return None
-        return Fix(
-            f"add `.overwrite(true)` to the store `{store.helper}` builds "
-            "(changes it for all its callers)",
-            Applicability.UNSAFE,
-            (store.overwrite_edit,),
+@dataclass(frozen=True)
+class OverwriteInLoop(Violation):
+    store: str  # the store's type, `SafetensorsStore`
+    why: str  # why every iteration saves to the same file
+    fixed_in: str | None = None  # the crate-local function whose store the fix changes
+
+    @property
+    def message(self) -> str:
+        return f"`{self.store}` is saved into in a loop but refuses to overwrite its file"
+
+    @property
+    def label(self) -> str:
+        return self.why
+
+    @property
+    def note(self) -> str:
+        return (
+            "from the second iteration on every save returns `File already exists` and the "
+            "checkpoint stays at the first save"
         )
-    end = store.constructor_node.end_byte
-    return Fix(
-        OVERWRITE_FIX_TITLE,
-        Applicability.UNSAFE,
-        (Edit(ctx.model.path, end, end, ".overwrite(true)"),),
-    )
+
+    @property
+    def help(self) -> str:
+        if self.fixed_in is not None:
+            return f"{self.fix_title}, or save each iteration to its own path"
+        return f"{OVERWRITE} to the store, or save each iteration to its own path"
+
+    @property
+    def fix_title(self) -> str:
+        return overwrite_fix_title(self.fixed_in)
 
 
 class StoreOverwriteInLoop(Rule):
-    id = "BL003"
-    name = "store-overwrite-in-loop"
-    level = Level.ERROR
-    summary = "a file store that refuses to overwrite is saved into repeatedly in a loop"
-    precision = "high"
-    fixable = True
-    tags = ("correctness", "burn-store", "checkpoint")
+    meta = META
+    VALID = (
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+fn train<M: ModuleSnapshot>(model: &M, epochs: usize) -> anyhow::Result<()> {
+    for _ in 0..epochs {
+        let mut store = SafetensorsStore::from_file("latest.safetensors").overwrite(true);
+        model.save_into(&mut store)?;
+    }
+    Ok(())
+}
+""",
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn train<M: ModuleSnapshot>(model: &M, epochs: usize) -> anyhow::Result<()> {
+    for epoch in 0..epochs {
+        let mut store = SafetensorsStore::from_file(format!("epoch-{epoch}.safetensors"));
+        model.save_into(&mut store)?;
+    }
+    Ok(())
+}
+""",
+    )
+    INVALID = (
+        """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn train<M: ModuleSnapshot>(model: &M, epochs: usize) -> anyhow::Result<()> {
+    for _ in 0..epochs {
+        let mut store = SafetensorsStore::from_file("latest.safetensors"); // expect: BL003
+        model.save_into(&mut store)?;
+    }
+    Ok(())
+}
+""",
+    )
+
+    @staticmethod
+    def check(ctx: RuleContext) -> Iterator[Finding]:
         model = ctx.model
         for repeated in model.repeated_saves:
             store = repeated.store
-            kind = store.kind.value
             related = tuple(
                 RelatedLocation(ctx.location(op.node), "saved into here, in every iteration")
                 for op in repeated.saves
@@ -63,20 +117,8 @@ class StoreOverwriteInLoop(Rule):
                         f"`{store.helper}` builds the store here, without `.overwrite(..)`",
                     ),
                 )
-            fix = overwrite_fix(ctx, store)
-            message = f"`{kind}` is saved into in a loop but refuses to overwrite its file"
-            yield ctx.finding(
-                repeated.report_at,
-                message,
-                label=repeated.why,
-                note="from the second iteration on every save returns `File already exists` and "
-                "the checkpoint stays at the first save",
-                help=(
-                    f"{fix.title}, or save each iteration to its own path"
-                    if fix is not None and store.helper is not None
-                    else f"{OVERWRITE_FIX_TITLE} to the store, or save each iteration to its "
-                    "own path"
-                ),
-                related=related,
-                fix=fix,
+            fix = fixes.add_overwrite(ctx, store)
+            violation = OverwriteInLoop(
+                store.kind.value, repeated.why, store.helper if fix is not None else None
             )
+            yield ctx.report(repeated.report_at, violation, related=related, fix=fix)

@@ -1,16 +1,27 @@
-"""Words shared by the rules' messages: what an op is, what happens when it fails."""
+"""Words shared by the rules' violations: what an op is, what happens when it fails, what the
+overwrite fix does, and the layout facts behind the key-mapping options."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from burnlint.model.keymapping import LayoutReason, Matter
+from burnlint.model.keymapping import Matter
 from burnlint.model.layout import PARAMETRIC_LAYERS
-from burnlint.model.ops import StoreOp
-from burnlint.model.repeats import refuses_overwrite
 
 if TYPE_CHECKING:
-    from burnlint.model.file_model import FileModel
+    from burnlint.model.keymapping import LayoutReason
+    from burnlint.model.ops import StoreOp
+
+# What the overwrite fix does, as a help says it ("add `.overwrite(true)` to the store").
+OVERWRITE = "add `.overwrite(true)`"
+
+
+def overwrite_fix_title(helper: str | None) -> str:
+    """The title of the fix that adds `.overwrite(true)` (``fixes.add_overwrite``): to the
+    store built here, or in the crate-local function ``helper`` that builds it."""
+    if helper is None:
+        return OVERWRITE
+    return f"{OVERWRITE} to the store `{helper}` builds (changes it for all its callers)"
 
 
 def op_name(op: StoreOp) -> str:
@@ -23,9 +34,9 @@ def op_name(op: StoreOp) -> str:
     return f"`{op.summary.name}` (which calls {inner})"
 
 
-def failure_effect(op: StoreOp, model: FileModel | None = None) -> str:
-    """What goes wrong at run time when this op fails and nobody notices (``model``: the
-    file's facts, for whether the store refuses an existing file)."""
+def failure_effect(op: StoreOp, refuses: bool) -> str:
+    """What goes wrong at run time when this op fails and nobody notices; ``refuses``: the
+    op's store refuses to overwrite an existing file (``model.repeats.refuses_overwrite``)."""
     if op.is_save:
         if op.is_record:
             # burn-core writes the record in place: `File::create` truncates first
@@ -33,7 +44,7 @@ def failure_effect(op: StoreOp, model: FileModel | None = None) -> str:
             return (
                 "a failed save goes unnoticed, and one that fails partway leaves the file truncated"
             )
-        if refuses_overwrite(op.store, model):
+        if refuses:
             # with the store's real default, failing is the normal case once the file exists
             return "once the file exists every save fails with `File already exists`, unnoticed"
         return "a failed save goes unnoticed and the file on disk keeps its old contents"
