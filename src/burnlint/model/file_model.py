@@ -7,6 +7,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Location
+from burnlint.model.apply_checks import WHOLE, ApplyChecker, Check, ok_map_call
+from burnlint.model.apply_trace import ApplyTrace
 from burnlint.model.burn_api import BurnStoreApi
 from burnlint.model.calls import CallResolver
 from burnlint.model.helpers import HelperSummary, SummaryTable
@@ -22,17 +24,10 @@ from burnlint.model.loops import (
 from burnlint.model.ops import StoreOp, detect_op
 from burnlint.model.repeats import RepeatedSave, repeated_saves
 from burnlint.model.resolve import CrateView, FnKey
-from burnlint.model.results import (
-    WHOLE,
-    ApplyChecker,
-    Check,
-    ResultClassifier,
-    ResultUse,
-    ok_map_call,
-)
+from burnlint.model.result_forms import ResultUse
+from burnlint.model.results import ResultClassifier
 from burnlint.model.scopes import LazyResolution
 from burnlint.model.stores import StoreBuild, StoreEvaluator
-from burnlint.model.summaries import ApplyTrace
 from burnlint.prefilter import has_trigger
 from burnlint.source import SourceFile
 from burnlint.syntax import arguments_of, method_call_parts, nodes_of_type

@@ -18,7 +18,7 @@ from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.layout import EnumFact, FieldFact, LayoutFacts, LayoutKind, VariantFact
 from burnlint.model.limits import MAX_LOADED_TYPE_DEPTH
 from burnlint.model.ops import StoreOp
-from burnlint.model.results import ASSERT_MACROS, CHAIN_METHODS
+from burnlint.model.result_forms import ASSERT_MACROS, CHAIN_METHODS
 from burnlint.model.stores import StoreBuild
 from burnlint.syntax import (
     arguments_of,

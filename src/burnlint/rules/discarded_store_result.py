@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Level
 from burnlint.model.repeats import refuses_overwrite
-from burnlint.model.results import UseClass
+from burnlint.model.result_forms import UseClass
 from burnlint.rules.base import Rule, Violation
 from burnlint.rules.meta import RuleMeta
 from burnlint.rules.wording import failure_effect, op_name

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Finding, Level, RelatedLocation
-from burnlint.model.results import ERRORS, MISSING
+from burnlint.model.apply_checks import ERRORS, MISSING
 from burnlint.model.summaries import leniency
 from burnlint.rules.base import Rule, Violation
 from burnlint.rules.meta import RuleMeta
