@@ -22,6 +22,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Location
+from burnlint.model.burn_layers import PARAMETER_FREE_LAYERS, SEQUENTIAL_LAYERS
 from burnlint.syntax import nodes_of_type, text
 
 if TYPE_CHECKING:
@@ -29,91 +30,6 @@ if TYPE_CHECKING:
 
     from burnlint.source import SourceFile
 
-# burn's layers that hold parameters themselves (`Param` fields: burn-nn `modules/` and
-# `activation/prelu.rs`; burn-core `nn/` before 0.20): what a PyTorch `nn.Sequential` lists
-# between its parameter-free layers.
-PARAMETRIC_LAYERS = frozenset(
-    {
-        "BatchNorm",
-        "Conv1d",
-        "Conv2d",
-        "Conv3d",
-        "ConvTranspose1d",
-        "ConvTranspose2d",
-        "ConvTranspose3d",
-        "DeformConv2d",
-        "Embedding",
-        "GroupNorm",
-        "InstanceNorm",
-        "LayerNorm",
-        "Linear",
-        "PRelu",
-        "RmsNorm",
-    }
-)
-# Those of them a PyTorch `nn.Sequential` stacks with parameter-free layers in between
-# (`Linear, ReLU, Linear`; `Conv2d, ReLU, Conv2d`): a `Vec` of one of these stands for such a
-# Sequential. A `Vec` of norms or embeddings is a `ModuleList` in PyTorch (per-stage norms,
-# per-codebook embeddings): no gaps.
-SEQUENTIAL_LAYERS = frozenset(
-    {
-        "Conv1d",
-        "Conv2d",
-        "Conv3d",
-        "ConvTranspose1d",
-        "ConvTranspose2d",
-        "ConvTranspose3d",
-        "DeformConv2d",
-        "Linear",
-    }
-)
-# burn's modules without parameters: activations, dropout, pooling, reshaping.
-PARAMETER_FREE_LAYERS = frozenset(
-    {
-        "AdaptiveAvgPool1d",
-        "AdaptiveAvgPool2d",
-        "AdaptiveAvgPool3d",
-        "AvgPool1d",
-        "AvgPool2d",
-        "Celu",
-        "Dropout",
-        "Elu",
-        "Fold4d",
-        "GLU",
-        "GaussianNoise",
-        "Gelu",
-        "HardShrink",
-        "HardSigmoid",
-        "HardSwish",
-        "Hardtanh",
-        "Identity",
-        "Interpolate1d",
-        "Interpolate2d",
-        "LeakyRelu",
-        "LocalResponseNorm",
-        "LogSigmoid",
-        "MaxPool1d",
-        "MaxPool2d",
-        "Mish",
-        "PixelShuffle",
-        "PixelUnshuffle",
-        "RRelu",
-        "Relu",
-        "Relu6",
-        "SiLU",
-        "Selu",
-        "Shrink",
-        "Sigmoid",
-        "SoftShrink",
-        "Softplus",
-        "Softsign",
-        "Tanh",
-        "Tanhshrink",
-        "Threshold",
-        "ThresholdedRelu",
-        "Unfold4d",
-    }
-)
 # Types a parameter-free struct may hold besides primitives (`usize`, `f64`, ...).
 _PLAIN_TYPES = frozenset({"String", "PhantomData", "Ignored", "Option", "Vec", "Box"})
 

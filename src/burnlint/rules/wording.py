@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from burnlint.model.burn_layers import PARAMETRIC_LAYERS
 from burnlint.model.keymapping import Matter
-from burnlint.model.layout import PARAMETRIC_LAYERS
 
 if TYPE_CHECKING:
     from burnlint.model.keymapping import LayoutReason
