@@ -16,8 +16,6 @@ from burnlint.fix import syntax_error_count
 from burnlint.options import EngineOptions
 from burnlint.rules import resolve_rules
 
-pytestmark = pytest.mark.needs_engine
-
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 RULE_FIXTURES = sorted((TESTDATA / "rules").rglob("*.rs"))
 MANIFEST = '[package]\nname = "c"\nversion = "0.1.0"\n'

@@ -21,8 +21,6 @@ from burnlint.findings import LintResult
 from burnlint.report import sarif
 from factories import finding
 
-pytestmark = pytest.mark.needs_engine
-
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 SCHEMA = json.loads((TESTDATA / "sarif-schema-2.1.0.json").read_text("utf-8"))
 

@@ -1,7 +1,7 @@
 """The command line: commands, options, outputs and exit codes.
 
 Most tests replace the engine with a stub returning a prepared result, so they test the CLI's
-own wiring; the ``needs_engine`` ones run the real engine on small crates made on the fly.
+own wiring; the others run the real engine on small crates made on the fly.
 """
 
 from __future__ import annotations
@@ -838,7 +838,6 @@ def crate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-@pytest.mark.needs_engine
 def test_directory_without_rust_files(runner: CliRunner, tmp_path: Path) -> None:
     (tmp_path / "README.md").write_text("nothing here\n")
     out = run(runner, str(tmp_path))
@@ -847,7 +846,6 @@ def test_directory_without_rust_files(runner: CliRunner, tmp_path: Path) -> None
     assert out.stderr == f"burnlint: warning: no Rust files found in `{tmp_path.as_posix()}`\n"
 
 
-@pytest.mark.needs_engine
 def test_real_finding_in_text_and_concise(runner: CliRunner, crate: Path) -> None:
     out = run(runner, "--project-root", str(crate), ".")
     assert out.exit_code == 1, out.stderr
@@ -869,7 +867,6 @@ def test_real_finding_in_text_and_concise(runner: CliRunner, crate: Path) -> Non
     )
 
 
-@pytest.mark.needs_engine
 @pytest.mark.parametrize(
     ("args", "code"),
     [
@@ -884,7 +881,6 @@ def test_real_exit_codes(runner: CliRunner, crate: Path, args: list[str], code: 
     assert run(runner, *args, "src").exit_code == code
 
 
-@pytest.mark.needs_engine
 def test_a_missing_path_among_real_ones_exits_2(runner: CliRunner, crate: Path) -> None:
     out = run(runner, "--format", "concise", "src", "nope")
     assert out.exit_code == 2
@@ -892,13 +888,11 @@ def test_a_missing_path_among_real_ones_exits_2(runner: CliRunner, crate: Path) 
     assert any("error[BL001]" in line for line in out.stdout.splitlines())
 
 
-@pytest.mark.needs_engine
 def test_output_is_identical_across_runs_and_jobs(runner: CliRunner, crate: Path) -> None:
     outputs = {run(runner, "--jobs", jobs, ".").stdout for jobs in ("1", "2", "1")}
     assert len(outputs) == 1
 
 
-@pytest.mark.needs_engine
 def test_prefilter_changes_nothing(runner: CliRunner, crate: Path) -> None:
     assert run(runner, ".").stdout == run(runner, "--no-prefilter", ".").stdout
 

@@ -837,12 +837,8 @@ GOLDEN_FORMATS |= {"text": "demo.txt", "concise": "demo.concise"}
 
 
 def _golden_result() -> tuple[LintResult, Path]:
-    """The demo crate with the default rules (what `burnlint check` runs); BL001's fixtures
-    while the demo has no sources."""
-    if any(DEMO.rglob("*.rs")):
-        return lint_paths([DEMO], EngineOptions(rule_ids=resolve_rules(), project_root=DEMO)), DEMO
-    files = sorted((TESTDATA / "rules" / "BL001").glob("*.rs"))
-    return lint(files, REPO), REPO
+    """The demo crate with the default rules (what `burnlint check` runs)."""
+    return lint_paths([DEMO], EngineOptions(rule_ids=resolve_rules(), project_root=DEMO)), DEMO
 
 
 @pytest.mark.parametrize("name", list(GOLDEN_FORMATS))

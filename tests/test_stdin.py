@@ -14,8 +14,6 @@ from burnlint import cli, engine
 from burnlint.options import EngineOptions
 from burnlint.rules import resolve_rules
 
-pytestmark = pytest.mark.needs_engine
-
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 # report/concise.py's documented regex: what an editor's problem matcher relies on
 CONCISE = re.compile(r"^(.+):(\d+):(\d+): (error|warning|note)\[(BL\d+)\] (.+)$")
