@@ -239,7 +239,7 @@ def _merge_results(results: Sequence[LintResult]) -> LintResult:
         notifications=tuple(
             sorted(
                 {n for r in results for n in r.notifications},
-                key=lambda n: (n.path, n.line or 0, n.message),
+                key=Notification.sort_key,
             )
         ),
         files_checked=sum(r.files_checked for r in results),
@@ -801,7 +801,7 @@ def _add_allow(
         merged = tuple(
             sorted(
                 set(result.notifications) | set(outcome.notifications),
-                key=lambda n: (n.path, n.line or 0, n.message),
+                key=Notification.sort_key,
             )
         )
         result = replace(result, notifications=merged)
@@ -851,9 +851,7 @@ def _fix_until_stable(runs: _Runs, root: Path, result: LintResult, unsafe: bool)
     if fixed or hidden:
         click.echo(_fix_count("fixed", fixed, hidden), err=True)
     if notes:
-        merged = tuple(
-            sorted(set(result.notifications) | set(notes), key=lambda n: (n.path, n.message))
-        )
+        merged = tuple(sorted(set(result.notifications) | set(notes), key=Notification.sort_key))
         result = replace(result, notifications=merged)
     return result
 

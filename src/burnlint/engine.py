@@ -236,7 +236,7 @@ def lint_files(
     }
     return LintResult(
         findings=tuple(sorted(findings, key=Finding.sort_key)),
-        notifications=tuple(sorted(set(notes), key=lambda n: (n.path, n.line or 0, n.message))),
+        notifications=tuple(sorted(set(notes), key=Notification.sort_key)),
         files_checked=checked,
         files_skipped=skipped,
         suppressed=sum(outcome.suppressed for outcome in outcomes),

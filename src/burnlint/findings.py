@@ -89,7 +89,7 @@ class Edit:
     span: Span | None = None
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Fix:
     """A set of edits with a user-facing title and an applicability."""
 
@@ -103,7 +103,7 @@ class Fix:
 MAX_LABEL = 100
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Finding:
     """One reported problem.
 
@@ -140,6 +140,7 @@ class Finding:
         return f"{self.message}: {self.label}" if self.label else self.message
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
+        """Report order: by file, line, column, rule, then message."""
         span = self.location.span
         return (self.location.path, span.start_line, span.start_col, self.rule_id, self.message)
 
@@ -152,7 +153,7 @@ class NotificationKind(enum.Enum):
     INTERNAL = "internal"  # a rule crashed
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Notification:
     """Something the user should know that is not a finding.
 
@@ -167,6 +168,10 @@ class Notification:
     level: Level = Level.WARNING
     rule_id: str | None = None
     line: int | None = None
+
+    def sort_key(self) -> tuple[str, int, str]:
+        """Report order: by file, line (none first), then message."""
+        return (self.path, self.line or 0, self.message)
 
 
 @dataclass(frozen=True)
