@@ -438,7 +438,7 @@ def test_an_allow_in_a_file_without_burn_store_is_not_judged(tmp_path: Path) -> 
 
 def test_severity_applies_to_bl008(tmp_path: Path) -> None:
     code = HEADER + "    // burnlint: allow(BL001)\n    model.save_into(&mut store).unwrap();\n}\n"
-    (finding,) = lint(code, tmp_path, severity={"BL008": Level.WARNING}).findings
+    (finding,) = lint(code, tmp_path, severity=(("BL008", Level.WARNING),)).findings
     assert finding.level is Level.WARNING
 
 

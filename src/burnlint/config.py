@@ -182,7 +182,7 @@ class Settings:
             prefilter=prefilter,
             jobs=jobs,
             max_file_bytes=self.max_file_size.value,
-            severity=dict(self.severity.value),
+            severity=self.severity.value,
             respect_gitignore=self.respect_gitignore.value,
             exclude=self.exclude.value,
             exclude_root=self.base,

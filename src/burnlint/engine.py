@@ -243,7 +243,7 @@ def lint_files(
         rules_run=tuple(sorted(r for r in options.rule_ids if r in {x.id for x in ALL_RULES})),
         burn_version=burn_version,
         rule_levels=tuple(
-            (rule.id, options.severity.get(rule.id, rule.level))
+            (rule.id, options.level_of(rule.id, rule.level))
             for rule in ALL_RULES
             if rule.id in options.rule_ids
         ),
@@ -925,7 +925,7 @@ def _run_rules(
 ) -> list[Finding]:
     found: list[Finding] = []
     for rule in rules:
-        level = options.severity.get(rule.id, rule.level)
+        level = options.level_of(rule.id, rule.level)
         context = RuleContext(model, rule, level)
         try:
             found.extend(rule.check(context))

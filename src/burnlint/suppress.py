@@ -485,7 +485,7 @@ def finish_file(
         judged = frozenset(options.rule_ids) - crashed - {UnusedSuppression.id}
         if source.has_syntax_errors:
             judged = frozenset()
-        level = options.severity.get(UnusedSuppression.id, UnusedSuppression.level)
+        level = options.level_of(UnusedSuppression.id, UnusedSuppression.level)
         extra = report(source, directives, used, judged, level)
         file_allowed = {
             allow_id.rule_id
