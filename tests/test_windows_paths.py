@@ -1,6 +1,6 @@
 """Windows paths, tested on any platform with ``PureWindowsPath``.
 
-The engine names every file with ``engine.display_path(path, project_root)``: POSIX-style,
+The engine names every file with ``paths.display_path(path, project_root)``: POSIX-style,
 relative to the project root when inside it, else absolute. The SARIF reporter turns those
 names into URIs (``sarif.path_uri``) and the project root into ``%SRCROOT%``
 (``sarif.root_uri``). Both are pure functions of ``PurePath``s and strings, so what Windows
@@ -16,8 +16,8 @@ from typing import Any, cast
 
 import pytest
 
-from burnlint.engine import display_path
 from burnlint.findings import Notification
+from burnlint.paths import display_path
 from burnlint.report import FORMATS, ReportContext
 from burnlint.report import sarif as sarif_format
 from factories import finding, related, result

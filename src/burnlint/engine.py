@@ -13,7 +13,7 @@ import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from burnlint.findings import (
@@ -31,6 +31,7 @@ from burnlint.model.items import FileItems, collect_items
 from burnlint.model.layout import LayoutFacts, collect_layout
 from burnlint.model.resolve import CrateView, FnKey, scan_type_names
 from burnlint.options import EngineOptions
+from burnlint.paths import display_path
 from burnlint.prefilter import has_trigger
 from burnlint.rules import ALL_RULES
 from burnlint.rules.base import Rule
@@ -81,17 +82,6 @@ class _File:
 def _crate_key(path: Path) -> Path:
     """The crate directory of ``path``, or the file itself outside any crate."""
     return crate_root(path.parent) or path
-
-
-def display_path(path: PurePath, root: PurePath) -> str:
-    """How reports name ``path``: relative to ``root`` when inside it, else absolute, with
-    ``/`` on every platform (``src/a.rs``, ``C:/elsewhere/b.rs``, ``//server/share/c.rs``).
-    Pure, so Windows paths are tested anywhere as ``PureWindowsPath``s, whose comparison
-    ignores case as Windows does."""
-    try:
-        return path.relative_to(root).as_posix()
-    except ValueError:
-        return path.as_posix()
 
 
 def _discover(roots: Sequence[Path], options: EngineOptions) -> Discovery:

@@ -57,6 +57,7 @@ from burnlint.findings import Edit, Level, LintResult, NotificationKind
 from burnlint.fix import applicable_fixes, fix_files
 from burnlint.model.file_model import FileModel
 from burnlint.options import EngineOptions
+from burnlint.paths import display_path
 from burnlint.report import ReportContext, sarif
 from burnlint.rules import ALL_RULES, resolve_rules
 from burnlint.rules.base import Rule
@@ -345,7 +346,7 @@ def _per_file(
     )
     with forced_scope(args.force_scope):
         for path in files:
-            shown = engine.display_path(path, root)
+            shown = display_path(path, root)
             start = time.perf_counter()
             try:
                 with time_limit(args.file_timeout):

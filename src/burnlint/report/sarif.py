@@ -340,7 +340,7 @@ def _quote_path(text: str) -> str:
 def path_uri(path: str) -> tuple[str, bool]:
     """The URI of a reported path and whether it is relative to ``%SRCROOT%``.
 
-    Reported paths are POSIX-style (``engine.display_path``). Relative paths are
+    Reported paths are POSIX-style (``paths.display_path``). Relative paths are
     percent-encoded (spaces, ``#``, ``%``, ``\\``, non-ASCII; ``/`` kept) and lose any leading
     ``./``; absolute paths (a file outside the project root) become ``file:`` URIs: ``C:/x.rs``
     and ``//server/share/x.rs`` are Windows paths, other paths starting with ``/`` POSIX ones.
