@@ -29,7 +29,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from burnlint import fix
+from burnlint import fsutil
 from burnlint.cli import cli
 from burnlint.engine import lint_paths
 from burnlint.findings import Edit, LintResult
@@ -326,12 +326,12 @@ def _raise(exc: BaseException) -> Callable[..., Any]:
 
 
 FAILURES: dict[str, Callable[[], Any]] = {
-    "mkstemp": lambda: mock.patch.object(fix.tempfile, "mkstemp", _raise(_Boom())),
-    "write": lambda: mock.patch.object(fix.os, "fdopen", _failing_stream(os.fdopen)),
-    "fsync": lambda: mock.patch.object(fix.os, "fsync", _raise(_Boom())),
-    "chmod": lambda: mock.patch.object(fix.os, "chmod", _raise(PermissionError(1, "denied"))),
-    "rename": lambda: mock.patch.object(fix.os, "replace", _raise(_Boom())),
-    "interrupt": lambda: mock.patch.object(fix.os, "replace", _raise(KeyboardInterrupt())),
+    "mkstemp": lambda: mock.patch.object(fsutil.tempfile, "mkstemp", _raise(_Boom())),
+    "write": lambda: mock.patch.object(fsutil.os, "fdopen", _failing_stream(os.fdopen)),
+    "fsync": lambda: mock.patch.object(fsutil.os, "fsync", _raise(_Boom())),
+    "chmod": lambda: mock.patch.object(fsutil.os, "chmod", _raise(PermissionError(1, "denied"))),
+    "rename": lambda: mock.patch.object(fsutil.os, "replace", _raise(_Boom())),
+    "interrupt": lambda: mock.patch.object(fsutil.os, "replace", _raise(KeyboardInterrupt())),
 }
 
 
@@ -367,7 +367,7 @@ def test_a_failed_rename_through_the_cli(tmp_path: Path) -> None:
     """The CLI reports the write failure, exits non-zero (findings remain), leaves the file."""
     source = (TESTDATA / "fixes" / "seed_loop.rs").read_bytes()
     (tmp_path / "train.rs").write_bytes(source)
-    with mock.patch.object(fix.os, "replace", _raise(_Boom())):
+    with mock.patch.object(fsutil.os, "replace", _raise(_Boom())):
         outcome = CliRunner().invoke(
             cli,
             ["check", str(tmp_path), "--project-root", str(tmp_path), "--fix", "--unsafe-fixes"],

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from burnlint.findings import Finding, Level, Notification, NotificationKind
-from burnlint.fix import digest, syntax_error_count, write_atomically
+from burnlint.fix import digest, syntax_error_count
+from burnlint.fsutil import write_bytes_atomic
 from burnlint.source import DecodeError, SourceFile, decode_source
 
 # the statements an allow covers, exactly as suppress.py computes them
@@ -124,7 +125,7 @@ def _add_to_file(
             return f"no allow comments added: {problem}"
         if write:
             try:
-                write_atomically(path, plan.data)
+                write_bytes_atomic(path, plan.data)
             except OSError as exc:
                 return f"no allow comments added: cannot write: {exc.strerror or exc}"
         outcome.covered[display] = len(findings) - len(plan.uncovered)

@@ -39,7 +39,7 @@ from burnlint.rules.context import RuleContext
 from burnlint.source import DecodeError, SourceFile, decode_source
 from burnlint.statistics import SUPPRESSED_KEY
 from burnlint.suppress import finish_file
-from burnlint.syntax import forget_index, forget_indexes, parse, walk
+from burnlint.syntax import forget_index, forget_indexes, parse, syntax_errors
 from burnlint.targets import (
     Target,
     callable_dependencies,
@@ -565,7 +565,7 @@ class _Group:
         source = SourceFile(item.display, data, parse(data))
         if source.has_syntax_errors and item.path not in self.noted:
             self.noted.add(item.path)
-            line = _first_error_line(source)
+            line = next((n.start_point[0] + 1 for n in syntax_errors(source.root)), 1)
             self.notes.append(
                 Notification(
                     item.display,
@@ -959,10 +959,3 @@ def _with_fingerprints(findings: list[Finding]) -> list[Finding]:
         hashed = hashlib.sha256(material.encode()).hexdigest()[:32]
         out.append(replace(finding, fingerprint=hashed))
     return out
-
-
-def _first_error_line(source: SourceFile) -> int:
-    for node in walk(source.root):
-        if node.type == "ERROR" or node.is_missing:
-            return node.start_point[0] + 1
-    return 1

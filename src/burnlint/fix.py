@@ -8,18 +8,15 @@ rest of the file is kept byte for byte, so line endings and a BOM survive.
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import hashlib
-import os
-import stat
-import tempfile
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from burnlint.findings import Applicability, Edit, Finding, Level, Notification, NotificationKind
+from burnlint.fsutil import write_bytes_atomic
 
 
 def digest(data: bytes) -> str:
@@ -75,32 +72,9 @@ def apply_edits(data: bytes, edits: Iterable[Edit]) -> tuple[bytes, int]:
 
 
 def syntax_error_count(data: bytes) -> int:
-    from burnlint.syntax import parse, walk
+    from burnlint.syntax import parse, syntax_errors
 
-    return sum(1 for n in walk(parse(data).root_node) if n.type == "ERROR" or n.is_missing)
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file renamed over it; the original is
-    untouched if anything fails. A symbolic link is written through (its target gets the new
-    text), not replaced by a regular file."""
-    path = Path(os.path.realpath(path))
-    mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else None
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{path.name}.", suffix=".burnlint", dir=path.parent
-    )
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if mode is not None:
-            os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
+    return sum(1 for _ in syntax_errors(parse(data).root_node))
 
 
 def fix_files(
@@ -140,7 +114,7 @@ def fix_files(
             continue
         if write:
             try:
-                write_atomically(path, new)
+                write_bytes_atomic(path, new)
             except OSError as exc:
                 outcome.notifications.append(
                     _fail(display, f"not fixed: cannot write: {exc.strerror or exc}")

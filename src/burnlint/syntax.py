@@ -127,6 +127,12 @@ def walk(node: Node, *, skip: frozenset[str] = frozenset()) -> Iterator[Node]:
         stack.extend(reversed(current.children))
 
 
+def syntax_errors(root: Node) -> Iterator[Node]:
+    """The ``ERROR`` and missing nodes under ``root``, in document order: where the parser
+    gave up or had to invent a token."""
+    return (node for node in walk(root) if node.type == "ERROR" or node.is_missing)
+
+
 def walk_with_cursor(node: Node, *, skip: frozenset[str] = frozenset()) -> Iterator[Node]:
     """``walk`` through a tree cursor: the same nodes in the same order. ``Node.children``
     caches its list on the Python node for the node's lifetime, so ``walk`` from a node that
