@@ -39,7 +39,7 @@ from burnlint.rules.context import RuleContext
 from burnlint.source import DecodeError, SourceFile, decode_source
 from burnlint.statistics import SUPPRESSED_KEY
 from burnlint.suppress import finish_file
-from burnlint.syntax import forget_index, forget_indexes, parse, syntax_errors
+from burnlint.syntax import parse, syntax_errors
 from burnlint.targets import (
     Target,
     callable_dependencies,
@@ -582,8 +582,6 @@ class _Group:
         source = self.sources.pop(item.path, None)
         if source is not None and item.path not in self.file_layouts and _derives(source.data):
             self.file_layouts[item.path] = collect_layout(source)
-        if source is not None:
-            forget_index(source.root)
 
     def module(self, item: _File) -> tuple[str, ...]:
         """The module path of ``item`` inside its target (cargo's conventions)."""
@@ -610,7 +608,7 @@ class _Group:
                 if source is not None:
                     facts = facts.merge(collect_layout(source))
                     if not held:
-                        forget_index(self.sources.pop(item.path).root)
+                        del self.sources[item.path]
             self.layouts[target] = facts
         return self.layouts[target]
 
@@ -654,7 +652,6 @@ class _Group:
                     continue
                 source = SourceFile(display_path(path, root.resolve()), data, parse(data))
                 facts = facts.merge(collect_layout(source))
-                forget_index(source.root)
             self.dependency_layouts[crate] = facts
         return self.dependency_layouts[crate]
 
@@ -689,13 +686,6 @@ def _derives(data: bytes) -> bool:
 
 def lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
     """Parse, model and check the files of one crate (in a worker process, or not)."""
-    try:
-        return _lint_group(group, options)
-    finally:
-        forget_indexes()  # the crate's trees go with it
-
-
-def _lint_group(group: list[_File], options: EngineOptions) -> GroupOutcome:
     state = _Group(group, options)
     state.burn_version = options.burn_version  # the crate's (``_group_options``)
     for item in group:

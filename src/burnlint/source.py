@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from burnlint.findings import Span
-from burnlint.syntax import Ancestry
+from burnlint.syntax import INDEXED_TYPES, Ancestry, in_document_order, nodes_of_type, type_index
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Tree
@@ -109,6 +109,19 @@ class SourceFile:
     @cached_property
     def has_syntax_errors(self) -> bool:
         return self.tree.root_node.has_error
+
+    @cached_property
+    def _type_index(self) -> dict[str, list[Node]]:
+        return type_index(self.root)
+
+    def nodes_of_type(self, *types: str) -> list[Node]:
+        """All nodes of the given types in the file, in document order. For the common types
+        (``syntax.INDEXED_TYPES``) one query finds them all at the first lookup; the file keeps
+        them, so they go when it goes."""
+        if not all(t in INDEXED_TYPES for t in types):
+            return nodes_of_type(self.root, *types)
+        index = self._type_index
+        return in_document_order(node for t in types for node in index.get(t, ()))
 
     def line_of(self, byte: int) -> int:
         """0-based line index of a byte offset."""

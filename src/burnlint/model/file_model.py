@@ -27,7 +27,7 @@ from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.model.summaries import ApplyTrace
 from burnlint.prefilter import has_trigger
 from burnlint.source import SourceFile
-from burnlint.syntax import arguments_of, method_call_parts, nodes_of_type
+from burnlint.syntax import arguments_of, method_call_parts
 from burnlint.targets import Target
 from burnlint.versions import release_series
 
@@ -101,7 +101,7 @@ class FileModel:
 
     @cached_property
     def imports(self) -> ImportFacts:
-        return collect_imports(self.source.root)
+        return collect_imports(self.source)
 
     @cached_property
     def in_burn_store_scope(self) -> bool:
@@ -136,7 +136,7 @@ class FileModel:
 
     @cached_property
     def calls(self) -> list[Node]:
-        return nodes_of_type(self.source.root, "call_expression")
+        return self.source.nodes_of_type("call_expression")
 
     @cached_property
     def ops(self) -> list[StoreOp]:

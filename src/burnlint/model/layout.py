@@ -22,7 +22,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Location
-from burnlint.syntax import nodes_of_type, text
+from burnlint.syntax import text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -455,7 +455,7 @@ def collect_layout(source: SourceFile) -> LayoutFacts:
     enums: set[EnumFact] = set()
     structs: set[StructFact] = set()
     fields: set[FieldFact] = set()
-    for node in nodes_of_type(source.root, "struct_item", "enum_item"):
+    for node in source.nodes_of_type("struct_item", "enum_item"):
         if not _derives_module(node):
             continue
         name = text(node.child_by_field_name("name"))
