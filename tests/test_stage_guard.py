@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import burnlint.engine
+import burnlint.engine.group
 import burnlint.model.summaries
 from burnlint.engine import lint_files
 from burnlint.findings import Level, NotificationKind
@@ -69,14 +69,14 @@ def test_allow_comment_failure_is_a_notification(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     files = _crate(tmp_path)
-    real = burnlint.engine.finish_file
+    real = burnlint.engine.group.finish_file
 
     def failing(found, source, path, options, *, crashed):  # type: ignore[no-untyped-def]
         if str(path).endswith("b.rs"):
             raise ValueError("allows broken")
         return real(found, source, path, options, crashed=crashed)
 
-    monkeypatch.setattr(burnlint.engine, "finish_file", failing)
+    monkeypatch.setattr(burnlint.engine.group, "finish_file", failing)
     found, errors = _run(tmp_path, files)
     assert found == {"src/a.rs"}
     assert errors == [

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burnlint import engine, suppress
+import burnlint.engine.group
+from burnlint import suppress
 from burnlint.engine import lint_source
 from burnlint.findings import Applicability, Level, LintResult
 from burnlint.fix import apply_edits
@@ -424,7 +425,7 @@ class _Crashing(Rule):
 def test_allows_of_a_crashed_rule_are_not_judged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(engine, "ALL_RULES", (_Crashing, UnusedSuppression))
+    monkeypatch.setattr(burnlint.engine.group, "ALL_RULES", (_Crashing, UnusedSuppression))
     code = HEADER + "    // burnlint: allow(BL001)\n    model.save_into(&mut store).unwrap();\n}\n"
     result = lint(code, tmp_path, rule_ids=frozenset({"BL001", "BL008"}))
     assert found(result) == []

@@ -27,8 +27,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from burnlint.engine.finish import digest
 from burnlint.findings import Finding, Level, Notification, NotificationKind
-from burnlint.fix import digest, syntax_error_count
+from burnlint.fix import syntax_error_count
 from burnlint.fsutil import write_bytes_atomic
 from burnlint.source import DecodeError, SourceFile, decode_source
 

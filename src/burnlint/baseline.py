@@ -3,7 +3,7 @@
 A baseline is a report burnlint wrote earlier, SARIF or JSON. Findings are matched on the
 file they are in and burnlint's own fingerprint (``partialFingerprints["burnlint/v1"]`` in
 SARIF, ``fingerprint`` in JSON): rule, enclosing item, normalised expression and ordinal,
-hashed (``engine._with_fingerprints``). Line numbers are not part of it, so code that moves
+hashed (``engine.finish.with_fingerprints``). Line numbers are not part of it, so code that moves
 within its file stays matched; a renamed or moved file does not, nor does a finding whose
 enclosing function is renamed or whose expression is edited.
 

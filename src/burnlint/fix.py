@@ -9,18 +9,14 @@ rest of the file is kept byte for byte, so line endings and a BOM survive.
 from __future__ import annotations
 
 import difflib
-import hashlib
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from burnlint.engine.finish import digest
 from burnlint.findings import Applicability, Edit, Finding, Level, Notification, NotificationKind
 from burnlint.fsutil import write_bytes_atomic
-
-
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 @dataclass

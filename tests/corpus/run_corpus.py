@@ -58,6 +58,7 @@ from burnlint.fix import applicable_fixes, fix_files
 from burnlint.model.file_model import FileModel
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
+from burnlint.prefilter import has_trigger
 from burnlint.report import ReportContext, sarif
 from burnlint.rules import ALL_RULES, resolve_rules
 from burnlint.rules.base import Rule
@@ -213,7 +214,7 @@ def run(tree: Path, args: argparse.Namespace) -> Report:
         except OSError:
             continue
         report.bytes += len(data)
-        if args.all_candidates or engine.has_trigger(data):
+        if args.all_candidates or has_trigger(data):
             report.candidates += 1
 
     tracebacks: dict[tuple[str, str], str] = {}

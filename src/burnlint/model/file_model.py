@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -49,7 +50,7 @@ class FileModel:
         source: SourceFile,
         view: CrateView | None = None,
         summaries: SummaryTable | None = None,
-        layout: LayoutFacts | None = None,
+        layout: Callable[[], LayoutFacts] | None = None,
         *,
         module: Module = (),
         burn_version: str | None = None,
@@ -71,8 +72,9 @@ class FileModel:
         # loads in other files of stores this file's functions build: by the constructor's
         # location (the engine fills it in before the rules run)
         self.loads_elsewhere: dict[Location, list[Location]] = {}
-        # the target's layout (all its files); the engine passes it in, else this file's own
-        self.layout = layout if layout is not None else self.own_layout
+        # the target's layout (all its files), computed when first read (``layout``); the
+        # engine passes it in, else this file's own
+        self._target_layout = layout
         self.ancestry = source.ancestry
         self.resolution = LazyResolution(source.root, self.ancestry)
         self.stores = StoreEvaluator(self)
@@ -86,6 +88,12 @@ class FileModel:
     @cached_property
     def own_layout(self) -> LayoutFacts:
         return collect_layout(self.source)
+
+    @cached_property
+    def layout(self) -> LayoutFacts:
+        """The modules the file's target declares, which the key-mapping rules read: computed
+        at the first read, since it parses every file of the target that derives `Module`."""
+        return self._target_layout() if self._target_layout is not None else self.own_layout
 
     @cached_property
     def repeated_saves(self) -> list[RepeatedSave]:

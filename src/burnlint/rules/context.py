@@ -77,7 +77,7 @@ def finding_at(
 ) -> Finding:
     """A finding of ``rule`` at ``span``, with its snippet and its fingerprint's material:
     ``item`` (the items around it) and its text, spaces normalised. The engine completes the
-    fingerprint into a hash with an ordinal (``engine._with_fingerprints``)."""
+    fingerprint into a hash with an ordinal (``engine.finish.with_fingerprints``)."""
     snippet = source.snippet(span)
     text = source.data[span.start_byte : span.end_byte].decode("utf-8", errors="replace")
     return Finding(
