@@ -12,6 +12,7 @@ from burnlint.findings import (
     Location,
     Notification,
     RelatedLocation,
+    RunStats,
     Span,
 )
 
@@ -78,6 +79,6 @@ def result(
     return LintResult(
         findings=tuple(findings),
         notifications=notifications,
-        files_checked=files_checked,
+        stats=RunStats(files_checked=files_checked),
         burn_version=burn_version,
     )

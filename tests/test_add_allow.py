@@ -31,8 +31,7 @@ def lint(root: Path, *paths: Path) -> LintResult:
 
 
 def add(root: Path, result: LintResult) -> int:
-    digests = result.extra["digests"]
-    assert isinstance(digests, dict)
+    digests = result.digests
     outcome = add_allows(result.findings, root=root, digests=digests)
     assert not outcome.notifications, outcome.notifications
     return outcome.total
@@ -214,8 +213,7 @@ def test_a_file_changed_since_it_was_checked_is_left_alone(tmp_path: Path) -> No
     export = root / "src" / "export.rs"
     export.write_bytes(export.read_bytes() + b"\n// edited meanwhile\n")
     changed = export.read_bytes()
-    digests = result.extra["digests"]
-    assert isinstance(digests, dict)
+    digests = result.digests
     outcome = add_allows(result.findings, root=root, digests=digests)
     assert export.read_bytes() == changed
     assert [(n.path, n.message) for n in outcome.notifications] == [

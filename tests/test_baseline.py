@@ -17,7 +17,7 @@ from jsonschema import Draft4Validator
 
 from burnlint import baseline, cli
 from burnlint.baseline import Baseline, BaselineEntry, BaselineError
-from burnlint.findings import LintResult
+from burnlint.findings import LintResult, RunStats
 from burnlint.report import sarif
 from factories import finding
 
@@ -361,13 +361,18 @@ def test_compare_matches_on_path_and_fingerprint() -> None:
     a = replace(finding("src/a.rs", 3, 5, 9), fingerprint="f1")
     b = replace(finding("src/b.rs", 3, 5, 9), fingerprint="f1")
     known = Baseline("base.json", (BaselineEntry("src/a.rs", "f1", "BL001", 3),))
-    result = LintResult(findings=(a, b), notifications=(), files_checked=2, rules_run=("BL001",))
+    result = LintResult(
+        findings=(a, b),
+        notifications=(),
+        stats=RunStats(files_checked=2),
+        rules_run=("BL001",),
+    )
     outcome = baseline.compare(result, known)
     assert outcome.unchanged == (a,)
     assert outcome.new == (b,)  # the same fingerprint in another file is another finding
     applied = baseline.apply(result, outcome)
     assert applied.findings == (b,)
-    assert baseline.outcome_of(applied) is outcome
+    assert applied.baseline is outcome
 
 
 def test_load_skips_absent_results_and_rejects_binary(tmp_path: Path) -> None:

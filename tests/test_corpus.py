@@ -43,6 +43,6 @@ def test_burn_repository() -> None:
     result = lint_paths([tree], EngineOptions(rule_ids=resolve_rules(), project_root=tree))
     crashes = [n for n in result.notifications if n.rule_id is not None]
     assert not crashes
-    assert result.files_checked > 1500
+    assert result.stats.files_checked > 1500
     found = {f"{f.location.path}:{f.location.span.start_line}:{f.rule_id}" for f in result.findings}
     assert found == set(read_expected())

@@ -197,8 +197,7 @@ def _one_pass(root: Path, result: LintResult) -> tuple[int, list[str]]:
     before = _snapshot(root)
     modes = {name: stat.S_IMODE((root / name).stat().st_mode) for name in before}
     edits = applicable_fixes(result.findings, unsafe=True)
-    digests = result.extra["digests"]
-    assert isinstance(digests, dict)
+    digests = result.digests
     outcome = fix_files(result.findings, root=root, digests=digests, unsafe=True, write=True)
     after = _snapshot(root)
     if set(after) != set(before):
@@ -344,8 +343,7 @@ def test_a_failed_write_leaves_the_original_intact(files: dict[str, bytes], fail
         result = _lint(root)
         assume(applicable_fixes(result.findings, unsafe=True))
         before = _snapshot(root)
-        digests = result.extra["digests"]
-        assert isinstance(digests, dict)
+        digests = result.digests
         interrupted = False
         with FAILURES[failure]():
             try:

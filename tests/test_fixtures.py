@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from burnlint.engine import lint_files
-from burnlint.findings import MAX_LABEL, Finding, LintResult
+from burnlint.findings import MAX_LABEL, Finding, LintResult, RunStats
 from burnlint.options import EngineOptions
 from burnlint.report import ReportContext, text
 from burnlint.rules import ALL_RULES, resolve_rules
@@ -118,7 +118,9 @@ def test_caret_labels_stay_short_and_the_help_is_said_once() -> None:
     for finding in findings:
         if finding.rule_id not in ("BL003", "BL005") or finding.fix is None:
             continue
-        shown = text.render(LintResult(findings=(finding,), notifications=(), files_checked=1), ctx)
+        shown = text.render(
+            LintResult(findings=(finding,), notifications=(), stats=RunStats(files_checked=1)), ctx
+        )
         helps = [line for line in shown.splitlines() if line.lstrip().startswith("= help:")]
         assert len(helps) == 1, shown
         assert "fix)" in helps[0], shown  # the one line says which kind of fix it is

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from burnlint.engine import lint_source
-from burnlint.findings import Finding, Level, LintResult, Location, Span
+from burnlint.findings import Finding, Level, LintResult, Location, RunStats, Span
 from burnlint.options import EngineOptions
 from burnlint.report import ReportContext, sarif, text
 from burnlint.rules import resolve_rules
@@ -325,7 +325,7 @@ def _finding_on_long_line(prefix: int, needle: str, suffix: int) -> Finding:
 
 
 def _result(*findings: Finding) -> LintResult:
-    return LintResult(findings=findings, notifications=(), files_checked=1)
+    return LintResult(findings=findings, notifications=(), stats=RunStats(files_checked=1))
 
 
 CTX = ReportContext(color=False, project_root=Path("/p"), tool_version="0.1.0")

@@ -41,6 +41,7 @@ from burnlint.findings import (
     Notification,
     NotificationKind,
     RelatedLocation,
+    RunStats,
     Span,
 )
 from burnlint.options import EngineOptions
@@ -182,8 +183,7 @@ def rich_result() -> LintResult:
     return LintResult(
         findings=findings,
         notifications=notifications,
-        files_checked=7,
-        files_skipped=1,
+        stats=RunStats(files_checked=7, files_skipped=1),
         rules_run=tuple(sorted(r.id for r in ALL_RULES)),
         burn_version="0.22.1",
     )
@@ -235,7 +235,7 @@ def test_fixture_sarif_is_schema_valid(fixture: Path) -> None:
 def test_rich_sarif_is_schema_valid() -> None:
     validate(sarif_of(rich_result()))
     validate(sarif_of(rich_result(), CategoryContext(False, Path("/p"), "1.0", category="x/")))
-    validate(sarif_of(LintResult(findings=(), notifications=(), files_checked=0)))
+    validate(sarif_of(LintResult(findings=(), notifications=())))
 
 
 def _check_order(value: Any, definition: dict[str, Any], where: str) -> None:
@@ -476,7 +476,7 @@ def test_fixes() -> None:
         }
     ]
     safe = Fix("add `?`", Applicability.SAFE, (Edit("src/a.rs", 5, 9, ""),))
-    log = sarif_of(LintResult((make_finding(fix=safe),), (), 1))
+    log = sarif_of(LintResult((make_finding(fix=safe),), (), RunStats(files_checked=1)))
     (fix,) = log["runs"][0]["results"][0]["fixes"]
     assert fix["description"] == {"text": "add `?`"}
     replacement = fix["artifactChanges"][0]["replacements"][0]
@@ -568,7 +568,7 @@ def test_invocation_and_notifications() -> None:
 
 
 def test_successful_run_has_no_empty_notification_arrays() -> None:
-    log = sarif_of(LintResult((), (), 3))
+    log = sarif_of(LintResult((), (), RunStats(files_checked=3)))
     run = log["runs"][0]
     assert run["invocations"] == [{"executionSuccessful": True}]
     assert run["results"] == []
@@ -594,7 +594,7 @@ def test_unknown_rule_in_a_hand_made_result_still_resolves() -> None:
     odd = Finding(
         finding.location, "XX999", "made-up", Level.WARNING, "m", fingerprint="f", snippet=""
     )
-    log = sarif_of(LintResult((odd,), (), 1))
+    log = sarif_of(LintResult((odd,), (), RunStats(files_checked=1)))
     validate(log)
     run = log["runs"][0]
     assert run["tool"]["driver"]["rules"] == [
@@ -627,7 +627,7 @@ def test_any_message_stays_valid_and_links_only_related(
         help=help,
         related=tuple(RelatedLocation(where, text) for text in related),
     )
-    log = sarif_of(LintResult((finding,), (), 1))
+    log = sarif_of(LintResult((finding,), (), RunStats(files_checked=1)))
     validate(log)
     text = log["runs"][0]["results"][0]["message"]["text"]
     links = [(m.group(1), int(m.group(2))) for m in LINK.finditer(text)]
@@ -804,7 +804,7 @@ def test_github_escaping() -> None:
         message="50% of `a::b`, then\nmore\r",
         help="use `x,y`",
     )
-    out = github_format.render(LintResult((finding,), (), 1), CTX)
+    out = github_format.render(LintResult((finding,), (), RunStats(files_checked=1)), CTX)
     assert out == (
         "::error file=src/a%2Cb%3Ac%25.rs,line=4,endLine=4,col=13,endColumn=40,"
         "title=BL001 discarded-store-result::50%25 of `a::b`, then%0Amore%0D%0Ahelp: use `x,y`\n"
@@ -822,10 +822,10 @@ def test_github_levels_multiline_spans_and_notifications() -> None:
     multiline = Finding(
         Location("a.rs", Span(0, 30, 1, 5, 3, 2, 5, 2)), "BL001", "n", Level.WARNING, "m"
     )
-    assert github_format.render(LintResult((multiline,), (), 1), CTX) == (
+    assert github_format.render(LintResult((multiline,), (), RunStats(files_checked=1)), CTX) == (
         "::warning file=a.rs,line=1,endLine=3,title=BL001 n::m\n"
     )
-    assert github_format.render(LintResult((), (), 1), CTX) == ""
+    assert github_format.render(LintResult((), (), RunStats(files_checked=1)), CTX) == ""
 
 
 # --- golden files -------------------------------------------------------------------------------

@@ -158,9 +158,9 @@ def test_lint_source_reads_the_crate_but_reports_only_the_path(crate: Path) -> N
         ("src/main.rs", "BL001"),
         ("src/main.rs", "BL001"),
     ]
-    assert result.files_checked == 1
+    assert result.stats.files_checked == 1
     assert result.findings == engine.lint_paths([main], options).findings
     # outside any crate the file stands alone
     loose = crate.parent / "loose.rs"
-    assert engine.lint_source(loose, data, options).files_checked == 1
+    assert engine.lint_source(loose, data, options).stats.files_checked == 1
     assert not loose.exists()

@@ -293,8 +293,8 @@ def test_allow_on_the_line_above_suppresses(tmp_path: Path) -> None:
     code = HEADER + "    // burnlint: allow(BL001)\n    let _ = model.save_into(&mut store);\n}\n"
     result = lint(code, tmp_path)
     assert found(result) == []
-    assert result.suppressed == 1
-    assert result.extra["suppressed_by_rule"] == {"BL001": 1}
+    assert result.stats.suppressed == 1
+    assert result.stats.suppressed_by_rule == {"BL001": 1}
 
 
 def test_unused_allow_is_reported_with_a_safe_fix(tmp_path: Path) -> None:
@@ -347,7 +347,7 @@ def test_crlf_line_endings(tmp_path: Path) -> None:
     ).replace("\n", "\r\n")
     result = lint(code, tmp_path)
     assert found(result) == [(6, "BL008")]
-    assert result.suppressed == 1
+    assert result.stats.suppressed == 1
     (finding,) = result.findings
     assert not finding.message.endswith("\r")
     assert finding.fix is not None
@@ -365,7 +365,7 @@ def test_utf8_bom(tmp_path: Path) -> None:
     )
     result = lint(code.encode("utf-8"), tmp_path)
     assert found(result) == []
-    assert result.suppressed == 1
+    assert result.stats.suppressed == 1
 
 
 def test_allows_of_rules_that_did_not_run_are_not_judged(tmp_path: Path) -> None:
@@ -382,7 +382,7 @@ def test_without_bl008_nothing_is_reported_but_allows_still_work(tmp_path: Path)
     )
     result = lint(code, tmp_path, rule_ids=resolve_rules(ignore=["BL008"]))
     assert found(result) == []
-    assert result.suppressed == 1
+    assert result.stats.suppressed == 1
 
 
 def test_allow_naming_bl008_and_allow_file_bl008(tmp_path: Path) -> None:
@@ -398,7 +398,7 @@ def test_allow_naming_bl008_and_allow_file_bl008(tmp_path: Path) -> None:
     )
     result = lint(code, tmp_path)
     assert found(result) == []
-    assert result.extra["suppressed_by_rule"] == {"BL008": 1}
+    assert result.stats.suppressed_by_rule == {"BL008": 1}
 
 
 def test_a_file_with_syntax_errors_keeps_its_allows(tmp_path: Path) -> None:
@@ -468,7 +468,7 @@ def test_per_file_ignores(tmp_path: Path, pattern: str, name: str, ignored: bool
         exclude_root=tmp_path,
     )
     assert found(result) == ([] if ignored else [(5, "BL001")])
-    assert result.suppressed == (1 if ignored else 0)
+    assert result.stats.suppressed == (1 if ignored else 0)
 
 
 def test_an_allow_matching_a_per_file_ignore_counts_as_used(tmp_path: Path) -> None:

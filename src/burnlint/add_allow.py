@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,10 +80,10 @@ class _Plan:
 
 
 def add_allows(
-    findings: Iterable[Finding], *, root: Path, digests: dict[str, str], write: bool = True
+    findings: Iterable[Finding], *, root: Path, digests: Mapping[Path, str], write: bool = True
 ) -> AddAllowOutcome:
-    """Add allow comments for ``findings``; ``digests`` maps each display path to the sha256
-    of the bytes that were checked (``LintResult.extra["digests"]``)."""
+    """Add allow comments for ``findings``; ``digests`` maps each file's absolute path to the
+    sha256 of the bytes that were checked (``LintResult.digests``)."""
     outcome = AddAllowOutcome()
     by_file: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
@@ -93,7 +93,7 @@ def add_allows(
             by_file[finding.location.path].append(finding)
     for display, items in sorted(by_file.items()):
         path = Path(display) if Path(display).is_absolute() else root / display
-        note = _add_to_file(path, display, items, digests.get(display), outcome, write)
+        note = _add_to_file(path, display, items, digests.get(path), outcome, write)
         if note is not None:
             outcome.left += len(items)
             outcome.notifications.append(_note(display, note))

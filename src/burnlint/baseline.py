@@ -22,29 +22,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from burnlint.findings import Finding, LintResult
+from burnlint.findings import BaselineEntry, BaselineOutcome, Finding, LintResult
 
 FINGERPRINT_KEY = "burnlint/v1"  # as in SARIF's partialFingerprints
-EXTRA_KEY = "baseline"  # LintResult.extra: the BaselineOutcome, for the reporters
 TOOL_NAME = "burnlint"
 
 
 class BaselineError(Exception):
     """The baseline cannot be used: unreadable, not JSON, or not a burnlint report."""
-
-
-@dataclass(frozen=True, order=True)
-class BaselineEntry:
-    """One finding of the baseline: where it was and what it said (for ``absent``)."""
-
-    path: str  # as burnlint reports it: POSIX, relative to the project root when inside it
-    fingerprint: str
-    rule_id: str
-    line: int | None = None
-
-    @property
-    def key(self) -> tuple[str, str]:
-        return (self.path, self.fingerprint)
 
 
 @dataclass(frozen=True)
@@ -54,20 +39,6 @@ class Baseline:
 
     def keys(self) -> frozenset[tuple[str, str]]:
         return frozenset(entry.key for entry in self.entries)
-
-
-@dataclass(frozen=True)
-class BaselineOutcome:
-    """A run compared with a baseline: the new findings (the ones reported), the unchanged ones
-    (left out of the report and the exit code) and the baseline entries not found any more."""
-
-    file: str
-    new: tuple[Finding, ...]
-    unchanged: tuple[Finding, ...]
-    absent: tuple[BaselineEntry, ...]
-
-    def states(self) -> dict[str, int]:
-        return {"new": len(self.new), "unchanged": len(self.unchanged), "absent": len(self.absent)}
 
 
 def finding_key(finding: Finding) -> tuple[str, str]:
@@ -237,14 +208,9 @@ def compare(
 
 
 def apply(result: LintResult, outcome: BaselineOutcome) -> LintResult:
-    """The result as reported with a baseline: only the new findings; the outcome rides along in
-    ``extra`` for the formats that show the rest (SARIF's ``baselineState``, JSON's counts)."""
-    return replace(result, findings=outcome.new, extra={**result.extra, EXTRA_KEY: outcome})
-
-
-def outcome_of(result: LintResult) -> BaselineOutcome | None:
-    value = result.extra.get(EXTRA_KEY)
-    return value if isinstance(value, BaselineOutcome) else None
+    """The result as reported with a baseline: only the new findings; the outcome rides along
+    for the formats that show the rest (SARIF's ``baselineState``, JSON's counts)."""
+    return replace(result, findings=outcome.new, baseline=outcome)
 
 
 def under(paths: Iterable[Path], root: Path) -> Callable[[str], bool]:

@@ -162,8 +162,8 @@ def _nothing_checked(result: LintResult) -> bool:
 
     A skipped file is a warning (or, for its size, a note) while other files are checked.
     """
-    return result.files_checked == 0 and (
-        result.files_skipped > 0
+    return result.stats.files_checked == 0 and (
+        result.stats.files_skipped > 0
         or any(
             n.kind is NotificationKind.FILE and n.level is not Level.NOTE
             for n in result.notifications
@@ -180,7 +180,7 @@ def _run_engine(
         # Nothing to check: the notifications explain why, the engine is not needed.
         from burnlint.discover import discover
 
-        return LintResult(findings=(), notifications=discover(paths).notifications, files_checked=0)
+        return LintResult(findings=(), notifications=discover(paths).notifications)
     from burnlint import engine
 
     try:
@@ -202,7 +202,7 @@ def _crash_result(exc: Exception) -> LintResult:
         kind=NotificationKind.INTERNAL,
         level=Level.ERROR,
     )
-    return LintResult(findings=(), notifications=(crash,), files_checked=0)
+    return LintResult(findings=(), notifications=(crash,))
 
 
 # The engine runs once per configuration: paths under different configuration files (two
@@ -211,44 +211,7 @@ _Runs = Sequence[tuple["EngineOptions", Sequence[Path]]]
 
 
 def _run_all(runs: _Runs, meanwhile: Callable[[], object] | None = None) -> LintResult:
-    results = [_run_engine(paths, options, meanwhile) for options, paths in runs]
-    return results[0] if len(results) == 1 else _merge_results(results)
-
-
-def _merge_results(results: Sequence[LintResult]) -> LintResult:
-    from burnlint.findings import Finding
-
-    extra: dict[str, object] = {}
-    for part in results:
-        for key, value in part.extra.items():
-            if isinstance(value, dict):
-                merged = extra.setdefault(key, {})
-                assert isinstance(merged, dict)
-                for k, v in value.items():
-                    merged[k] = merged.get(k, 0) + v if isinstance(v, int) else v
-            else:
-                extra.setdefault(key, value)
-    from burnlint.versions import version_key
-
-    versions = sorted(
-        {v for r in results if r.burn_version for v in r.burn_version.split(", ")},
-        key=version_key,
-    )
-    return LintResult(
-        findings=tuple(sorted((f for r in results for f in r.findings), key=Finding.sort_key)),
-        notifications=tuple(
-            sorted(
-                {n for r in results for n in r.notifications},
-                key=Notification.sort_key,
-            )
-        ),
-        files_checked=sum(r.files_checked for r in results),
-        files_skipped=sum(r.files_skipped for r in results),
-        suppressed=sum(r.suppressed for r in results),
-        rules_run=tuple(sorted({i for r in results for i in r.rules_run})),
-        burn_version=", ".join(versions) or None,
-        extra=extra,
-    )
+    return LintResult.merge(*(_run_engine(paths, options, meanwhile) for options, paths in runs))
 
 
 def _parse_extra_outputs(values: Iterable[str]) -> list[tuple[str, Path]]:
@@ -582,7 +545,6 @@ def check(
         result = LintResult(
             findings=(),
             notifications=tuple(problem.notification(root) for problem in plan.problems),
-            files_checked=0,
         )
     elif stdin is not None:
         result = _run_stdin(stdin[0], stdin[1], runs[0][0])
@@ -634,9 +596,8 @@ def check(
     if baseline is not None and not quiet:
         from burnlint import baseline as baselines
 
-        outcome = baselines.outcome_of(result)
-        if outcome is not None:
-            click.echo(f"burnlint: {baselines.summary(outcome)}", err=True)
+        if result.baseline is not None:
+            click.echo(f"burnlint: {baselines.summary(result.baseline)}", err=True)
     if statistics:
         from burnlint import statistics as stats
 
@@ -645,7 +606,8 @@ def check(
         separate = output is None and not to_stderr and bool(rendered)
         click.echo(("\n" if separate else "") + stats.render(result), nl=False, err=to_stderr)
 
-    if result.files_checked == 0 and result.files_skipped == 0 and result.successful and not quiet:
+    counts = result.stats
+    if counts.files_checked == 0 and counts.files_skipped == 0 and result.successful and not quiet:
         shown = ", ".join(f"`{p.as_posix()}`" for p in targets)
         click.echo(f"burnlint: warning: no Rust files found in {shown}", err=True)
     if diff:
@@ -779,14 +741,10 @@ def _add_allow(
 ) -> LintResult:
     """``--add-allow``: comments above the findings that would be reported (with a baseline,
     the new ones), then the files are checked again."""
-    from dataclasses import replace
-
     from burnlint.add_allow import add_allows
 
-    digests = result.extra.get("digests", {})
-    assert isinstance(digests, dict)
     reported = _compare(result, baseline, targets, root) if baseline is not None else result
-    outcome = add_allows(reported.findings, root=root, digests=digests)
+    outcome = add_allows(reported.findings, root=root, digests=result.digests)
     if outcome.total:
         result = _run_all(runs)
     if not quiet:
@@ -798,13 +756,7 @@ def _add_allow(
             err=True,
         )
     if outcome.notifications:
-        merged = tuple(
-            sorted(
-                set(result.notifications) | set(outcome.notifications),
-                key=Notification.sort_key,
-            )
-        )
-        result = replace(result, notifications=merged)
+        result = result.with_notifications(outcome.notifications)
     return result
 
 
@@ -813,9 +765,9 @@ def _print_diff(result: LintResult, root: Path, unsafe: bool) -> int:
     fixes it would apply."""
     from burnlint.fix import fix_files
 
-    digests = result.extra.get("digests", {})
-    assert isinstance(digests, dict)
-    outcome = fix_files(result.findings, root=root, digests=digests, unsafe=unsafe, write=False)
+    outcome = fix_files(
+        result.findings, root=root, digests=result.digests, unsafe=unsafe, write=False
+    )
     click.echo("".join(outcome.diffs), nl=False)
     for note in outcome.notifications:
         click.echo(f"burnlint: warning: {note.path}: {note.message}", err=True)
@@ -832,16 +784,14 @@ _MAX_FIX_PASSES = 4
 
 
 def _fix_until_stable(runs: _Runs, root: Path, result: LintResult, unsafe: bool) -> LintResult:
-    from dataclasses import replace
-
     from burnlint.fix import fix_files
 
     notes: list[Notification] = []
     fixed = 0
     for _ in range(_MAX_FIX_PASSES):
-        digests = result.extra.get("digests", {})
-        assert isinstance(digests, dict)
-        outcome = fix_files(result.findings, root=root, digests=digests, unsafe=unsafe, write=True)
+        outcome = fix_files(
+            result.findings, root=root, digests=result.digests, unsafe=unsafe, write=True
+        )
         notes.extend(outcome.notifications)
         if outcome.total == 0:
             break
@@ -851,8 +801,7 @@ def _fix_until_stable(runs: _Runs, root: Path, result: LintResult, unsafe: bool)
     if fixed or hidden:
         click.echo(_fix_count("fixed", fixed, hidden), err=True)
     if notes:
-        merged = tuple(sorted(set(result.notifications) | set(notes), key=Notification.sort_key))
-        result = replace(result, notifications=merged)
+        result = result.with_notifications(notes)
     return result
 
 

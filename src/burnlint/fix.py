@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,13 +77,13 @@ def fix_files(
     findings: Iterable[Finding],
     *,
     root: Path,
-    digests: dict[str, str],
+    digests: Mapping[Path, str],
     unsafe: bool,
     write: bool,
 ) -> FixOutcome:
     """Apply (``write``) or preview (``write=False``: diffs only) the fixes of ``findings``.
 
-    ``digests`` maps each display path to the sha256 of the bytes that were linted.
+    ``digests`` maps each file's absolute path to the sha256 of the bytes that were linted.
     """
     outcome = FixOutcome()
     for display, edits in sorted(applicable_fixes(findings, unsafe).items()):
@@ -95,7 +95,7 @@ def fix_files(
                 _fail(display, f"cannot read for fixing: {exc.strerror or exc}")
             )
             continue
-        if digests.get(display) != digest(data):
+        if digests.get(path) != digest(data):
             outcome.notifications.append(
                 _fail(display, "not fixed: the file changed since it was checked")
             )

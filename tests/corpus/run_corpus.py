@@ -234,8 +234,8 @@ def run(tree: Path, args: argparse.Namespace) -> Report:
     report.wall = time.perf_counter() - start
 
     if result is not None:
-        report.checked = result.files_checked
-        report.skipped = result.files_skipped
+        report.checked = result.stats.files_checked
+        report.skipped = result.stats.files_skipped
         report.findings.update(f.rule_id for f in result.findings)
         for note in result.notifications:
             key = f"{note.kind.value}/{note.level.value}"
@@ -304,8 +304,7 @@ def _fix_check(root: Path, options: EngineOptions, report: Report) -> None:
             if not edits:
                 return
             before = {name: (copy / name).read_bytes() for name in edits}
-            digests = result.extra.get("digests", {})
-            assert isinstance(digests, dict)
+            digests = result.digests
             outcome = fix_files(
                 result.findings, root=copy, digests=digests, unsafe=True, write=True
             )

@@ -22,11 +22,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from burnlint.engine.crate import CrateFile, busy_crates, crate_groups, crate_key
 from burnlint.engine.group import GroupOutcome
 from burnlint.engine.workers import Workers
-from burnlint.findings import Finding, LintResult, Notification
+from burnlint.findings import Finding, LintResult, Notification, RunStats
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
 from burnlint.rules import ALL_RULES
-from burnlint.statistics import SUPPRESSED_KEY
 from burnlint.targets import crate_root, target_of
 
 if TYPE_CHECKING:
@@ -70,7 +69,7 @@ def lint_source(path: Path, data: bytes, options: EngineOptions) -> LintResult:
     absolute = Path(os.path.abspath(path))
     may_be_excluded = options.force_exclude and os.path.isfile(absolute)
     if may_be_excluded and not _discover([absolute], options).files:
-        return LintResult(findings=(), notifications=(), files_checked=0)  # excluded
+        return LintResult(findings=(), notifications=())  # excluded
     context: set[Path] = set()
     crate = crate_root(absolute.parent)
     if crate is not None:
@@ -170,9 +169,7 @@ def lint_files(
     return LintResult(
         findings=tuple(sorted(findings, key=Finding.sort_key)),
         notifications=tuple(sorted(set(notes), key=Notification.sort_key)),
-        files_checked=checked,
-        files_skipped=skipped,
-        suppressed=sum(outcome.suppressed for outcome in outcomes),
+        stats=RunStats(checked, skipped, _sum_suppressed(outcomes)),
         rules_run=tuple(sorted(r for r in options.rule_ids if r in {x.id for x in ALL_RULES})),
         burn_version=burn_version,
         rule_levels=tuple(
@@ -180,13 +177,7 @@ def lint_files(
             for rule in ALL_RULES
             if rule.id in options.rule_ids
         ),
-        extra={
-            # what --fix and --add-allow check before writing: the bytes that were linted, for
-            # the files with findings
-            "digests": {path: value for outcome in outcomes for path, value in outcome.digests},
-            # for --statistics
-            SUPPRESSED_KEY: _sum_suppressed(outcomes),
-        },
+        digests={path: value for outcome in outcomes for path, value in outcome.digests},
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 from burnlint.engine.crate import CrateFile, CrateState
 from burnlint.engine.facts import build_models
@@ -26,10 +27,9 @@ class GroupOutcome:
 
     findings: tuple[Finding, ...]
     notifications: tuple[Notification, ...]
-    suppressed: int = 0
-    suppressed_by_rule: tuple[tuple[str, int], ...] = ()
-    # (display path, digest) of the bytes checked, for the files with a finding
-    digests: tuple[tuple[str, str], ...] = ()
+    suppressed_by_rule: tuple[tuple[str, int], ...] = ()  # by allow comments and ignores
+    # (path, digest) of the bytes checked, for the files with a finding or an edit
+    digests: tuple[tuple[Path, str], ...] = ()
     undecodable: int = 0  # reported files skipped because they are not UTF-8 text
 
 
@@ -66,14 +66,13 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
     # what --fix and --add-allow check before writing: the bytes that were linted
     by_display = {item.display: item for item in state.modelled.values()}
     digests = tuple(
-        (shown, digest(state.data(by_display[shown])))
+        (by_display[shown].path, digest(state.data(by_display[shown])))
         for shown in sorted(touched_files(findings))
         if shown in by_display
     )
     return GroupOutcome(
         tuple(findings),
         tuple(state.notes),
-        sum(suppressed.values()),
         tuple(sorted(suppressed.items())),
         digests,
         undecodable=sum(

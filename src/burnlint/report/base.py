@@ -58,14 +58,14 @@ def nothing_checked(result: LintResult) -> str | None:
     """``no files checked (3 files skipped)`` when nothing was checked because of skips, a
     broken configuration or a crash: "no problems found" would read as a clean run."""
     if (
-        result.files_checked
+        result.stats.files_checked
         or result.findings
-        or not (result.files_skipped or not result.successful)
+        or not (result.stats.files_skipped or not result.successful)
     ):
         return None
     text = "no files checked"
-    if result.files_skipped:
-        text += f" ({plural(result.files_skipped, 'file')} skipped)"
+    if result.stats.files_skipped:
+        text += f" ({plural(result.stats.files_skipped, 'file')} skipped)"
     return text
 
 

@@ -49,7 +49,7 @@ def render(result: LintResult, ctx: ReportContext) -> str:
         )
         lines.append(f"{where}: {level}: {one_line(notification.message)}")
     if not ctx.quiet:
-        files = plural(result.files_checked, "file")
+        files = plural(result.stats.files_checked, "file")
         nothing = nothing_checked(result)
         if nothing is not None:
             lines.append(nothing)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from burnlint.baseline import outcome_of
 from burnlint.findings import Finding, Fix, Level, LintResult, Location, Notification, Span
 from burnlint.report.base import ReportContext, sorted_findings
 
@@ -24,15 +23,15 @@ def render(result: LintResult, ctx: ReportContext) -> str:
 
 def build(result: LintResult, ctx: ReportContext) -> dict[str, Any]:
     findings = sorted_findings(result)
-    outcome = outcome_of(result)
+    outcome = result.baseline
     document: dict[str, Any] = {
         "version": SCHEMA_VERSION,
         "tool": {"name": TOOL_NAME, "version": ctx.tool_version},
         "burn_version": result.burn_version,
         "successful": result.successful,
-        "files_checked": result.files_checked,
-        "files_skipped": result.files_skipped,
-        "suppressed": result.suppressed,
+        "files_checked": result.stats.files_checked,
+        "files_skipped": result.stats.files_skipped,
+        "suppressed": result.stats.suppressed,
         "rules_run": sorted(result.rules_run),
         "findings": [_finding(finding) for finding in findings],
         "notifications": [_notification(note) for note in result.notifications],

@@ -36,10 +36,10 @@ from typing import Any
 import attr
 import sarif_om as om
 
-from burnlint.baseline import BaselineOutcome, outcome_of
 from burnlint.docs import rule_doc
 from burnlint.findings import (
     Applicability,
+    BaselineOutcome,
     Edit,
     Finding,
     Fix,
@@ -231,7 +231,7 @@ def build_log(result: LintResult, ctx: ReportContext) -> Any:
     GitHub code scanning reads neither ``baselineState`` nor ``suppressions`` and would open an
     alert for each.
     """
-    outcome = outcome_of(result)
+    outcome = result.baseline
     listed = _listed(sorted_findings(result), outcome)
     findings = [finding for finding, _ in listed]
     rule_ids = sorted(

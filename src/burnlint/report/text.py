@@ -77,7 +77,7 @@ def summary(result: LintResult) -> str:
     """``found 3 problems (1 error, 2 warnings) in 12 files checked`` or ``no problems found
     in ...``, plus the burn version the rules assumed. The count is of the files checked, not
     of those with problems."""
-    files = plural(result.files_checked, "file")
+    files = plural(result.stats.files_checked, "file")
     nothing = nothing_checked(result)
     if nothing is not None:
         text = nothing
