@@ -157,3 +157,48 @@ def test_findings_in_test_code_are_tagged(tmp_path: Path) -> None:
     result = lint_files([source], EngineOptions(rule_ids=resolve_rules(), project_root=tmp_path))
     tags = {f.location.span.start_line: "test-code" in f.tags for f in result.findings}
     assert tags == {2: False, 7: True}
+
+
+DISCARDED_SAVE = (
+    "use burn_store::{ModuleSnapshot, BurnpackStore};\n"
+    'pub fn save(m: &M) { let _ = m.save_into(&mut BurnpackStore::from_file("a")); }\n'
+)
+
+
+def test_the_test_code_tag_follows_the_cargo_target_not_the_project_root(tmp_path: Path) -> None:
+    """A crate that sits in a directory named `tests` (a test fixture of another project) is
+    not test code; its integration tests, benchmarks and `tests` modules are. Where the
+    project root is, and so how the report names the files, changes nothing."""
+    crate = tmp_path / "tests" / "fixture"
+    files = {
+        "src/lib.rs": "pub mod model;\n" + DISCARDED_SAVE,
+        "src/model/tests/load.rs": DISCARDED_SAVE,
+        "src/tests.rs": DISCARDED_SAVE,
+        "tests/it.rs": DISCARDED_SAVE,
+        "benches/speed.rs": DISCARDED_SAVE,
+        "examples/demo.rs": DISCARDED_SAVE,
+    }
+    (crate / "Cargo.toml").parent.mkdir(parents=True)
+    (crate / "Cargo.toml").write_text('[package]\nname = "fixture"\nversion = "0.1.0"\n')
+    for name, source in files.items():
+        (crate / name).parent.mkdir(parents=True, exist_ok=True)
+        (crate / name).write_text(source, encoding="utf-8")
+    expected = {
+        "src/lib.rs": False,
+        "src/model/tests/load.rs": True,
+        "src/tests.rs": True,
+        "tests/it.rs": True,
+        "benches/speed.rs": True,
+        "examples/demo.rs": False,
+    }
+    for root in (crate, tmp_path, tmp_path / "elsewhere"):
+        root.mkdir(exist_ok=True)
+        options = EngineOptions(rule_ids=resolve_rules(), project_root=root)
+        result = lint_files(sorted(crate / name for name in files), options)
+        tagged = {
+            (crate / name).relative_to(crate).as_posix(): "test-code" in f.tags
+            for f in result.findings
+            for name in files
+            if f.location.path.endswith(name)
+        }
+        assert tagged == expected, root

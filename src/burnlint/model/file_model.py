@@ -202,10 +202,10 @@ class FileModel:
 
     @cached_property
     def is_test_file(self) -> bool:
-        """Under a `tests/` or `benches/` directory of a crate (cargo's integration tests and
-        benchmarks)."""
-        parts = self.path.split("/")[:-1]
-        return "tests" in parts or "benches" in parts
+        """Test code by where cargo puts the file: an integration test or a benchmark target,
+        or a module named `tests` (a `#[cfg(test)] mod tests;` in a file of its own). The
+        directories above the crate do not matter, nor does the project root."""
+        return self.view.target.is_test or "tests" in self.module
 
     def in_test_code(self, node: Node) -> bool:
         """In a test file, a `#[test]`-like function, or a `#[cfg(test)]` module."""
