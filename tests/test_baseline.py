@@ -19,7 +19,7 @@ from burnlint import baseline, cli
 from burnlint.baseline import Baseline, BaselineEntry, BaselineError
 from burnlint.findings import LintResult, RunStats
 from burnlint.report import sarif
-from factories import finding
+from factories import PROJECT, finding
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 SCHEMA = json.loads((TESTDATA / "sarif-schema-2.1.0.json").read_text("utf-8"))
@@ -367,7 +367,7 @@ def test_compare_matches_on_path_and_fingerprint() -> None:
         stats=RunStats(files_checked=2),
         rules_run=("BL001",),
     )
-    outcome = baseline.compare(result, known)
+    outcome = baseline.compare(result, known, root=PROJECT)
     assert outcome.unchanged == (a,)
     assert outcome.new == (b,)  # the same fingerprint in another file is another finding
     applied = baseline.apply(result, outcome)

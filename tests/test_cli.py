@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 import burnlint
+import factories
 from burnlint import cli, docs, engine, report, rules
 from burnlint.findings import Level, LintResult, Notification, NotificationKind
 from burnlint.options import EngineOptions
@@ -65,6 +66,9 @@ def fake_engine(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "lib.rs").write_text("fn f() {}\n")
+
+    # the findings tests make (``factories``) are in this project, as the engine's would be
+    monkeypatch.setattr(factories, "PROJECT", tmp_path)
 
     def install(returns: LintResult | Exception) -> FakeEngine:
         fake = FakeEngine(returns)
@@ -400,7 +404,7 @@ def test_stdout_gets_the_rendered_report(
     res = result(finding(help="fix it"), burn_version="0.22.1")
     fake_engine(res)
     out = run(runner, "src")
-    ctx = report.ReportContext(color=False, project_root=Path("."), tool_version="x")
+    ctx = report.ReportContext(color=False, project_root=Path.cwd(), tool_version="x")
     assert out.stdout == report.FORMATS["text"](res, ctx)
     concise_out = run(runner, "--format", "concise", "src")
     assert concise_out.stdout == report.FORMATS["concise"](res, ctx)

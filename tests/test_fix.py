@@ -135,9 +135,9 @@ def test_fix_refuses_an_edit_that_breaks_the_syntax(tmp_path: Path) -> None:
     path.write_text("fn f() {}\n", encoding="utf-8")
     from burnlint.findings import Finding, Fix, Level, Location, Span
 
-    broken = Fix("break it", Applicability.SAFE, (Edit("a.rs", 0, 2, "{{{"),))
+    broken = Fix("break it", Applicability.SAFE, (Edit(path, 0, 2, "{{{"),))
     finding = Finding(
-        Location("a.rs", Span(0, 2, 1, 1, 1, 3, 1, 3)), "BL003", "x", Level.ERROR, "m", fix=broken
+        Location(path, Span(0, 2, 1, 1, 1, 3, 1, 3)), "BL003", "x", Level.ERROR, "m", fix=broken
     )
     digests = {path: digest(path.read_bytes())}
     outcome = fix_files([finding], root=tmp_path, digests=digests, unsafe=True, write=True)

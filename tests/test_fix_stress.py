@@ -35,6 +35,7 @@ from burnlint.engine import lint_paths
 from burnlint.findings import Edit, LintResult
 from burnlint.fix import applicable_fixes, fix_files
 from burnlint.options import EngineOptions
+from burnlint.paths import display_path
 from burnlint.rules import resolve_rules
 from burnlint.syntax import parse, walk
 from rust_strategies import (
@@ -196,9 +197,13 @@ def _one_pass(root: Path, result: LintResult) -> tuple[int, list[str]]:
     problems: list[str] = []
     before = _snapshot(root)
     modes = {name: stat.S_IMODE((root / name).stat().st_mode) for name in before}
-    edits = applicable_fixes(result.findings, unsafe=True)
+    edits = {
+        display_path(path, root): file_edits
+        for path, file_edits in applicable_fixes(result.findings, unsafe=True).items()
+    }
     digests = result.digests
     outcome = fix_files(result.findings, root=root, digests=digests, unsafe=True, write=True)
+    fixed = {display_path(path, root) for path in outcome.fixed}
     after = _snapshot(root)
     if set(after) != set(before):
         problems.append(f"files appeared or vanished: {sorted(set(after) ^ set(before))}")
@@ -208,7 +213,7 @@ def _one_pass(root: Path, result: LintResult) -> tuple[int, list[str]]:
             problems.append(f"{note.path}: {note.message}")
     for name, old in before.items():
         new = after.get(name, b"")
-        if name not in edits or name not in outcome.fixed:
+        if name not in edits or name not in fixed:
             if new != old:
                 problems.append(f"{name}: changed without an applied fix")
             continue
@@ -252,7 +257,7 @@ def test_fix_passes_touch_only_the_edited_spans(files: dict[str, bytes], mode: i
             problems = crashes(result)
             sources = {k: v for k, v in _snapshot(root).items() if k.endswith(".rs")}
             for finding in result.findings:
-                problems += finding_problems(finding, sources)
+                problems += finding_problems(finding, sources, root)
             assert not problems, explain(problems)
             applied, problems = _one_pass(root, result)
             assert not problems, explain(problems)

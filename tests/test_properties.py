@@ -214,10 +214,10 @@ def test_crates_of_random_files(files: dict[str, bytes]) -> None:
         # a file named alone is checked with the facts of its crate: the same findings
         for name in sources:
             alone = lint_paths([root / name], options)
-            assert _findings(alone) == _findings(_only(first, name)), name
+            assert _findings(alone) == _findings(_only(first, root / name)), name
 
 
-def _only(result: LintResult, path: str) -> LintResult:
+def _only(result: LintResult, path: Path) -> LintResult:
     return replace(result, findings=tuple(f for f in result.findings if f.location.path == path))
 
 

@@ -35,7 +35,7 @@ fn save<M: ModuleSnapshot>(model: &M) {
 
 def source(text: str | bytes) -> SourceFile:
     data = text.encode() if isinstance(text, str) else text
-    return SourceFile("x.rs", data, parse(data))
+    return SourceFile(Path("x.rs"), data, parse(data))
 
 
 def allows(text: str | bytes) -> list[suppress.Allow]:

@@ -31,6 +31,7 @@ from burnlint.engine.finish import digest
 from burnlint.findings import Finding, Level, Notification, NotificationKind
 from burnlint.fix import syntax_error_count
 from burnlint.fsutil import write_bytes_atomic
+from burnlint.paths import display_path
 from burnlint.source import DecodeError, SourceFile, decode_source
 
 # the statements an allow covers, exactly as suppress.py computes them
@@ -51,7 +52,7 @@ _BOM = b"\xef\xbb\xbf"
 class AddAllowOutcome:
     """What ``add_allows`` did: per file, how many findings its comments now cover."""
 
-    covered: dict[str, int] = field(default_factory=dict)  # display path -> findings
+    covered: dict[Path, int] = field(default_factory=dict)  # file -> findings covered
     inserted: int = 0  # new comment lines
     extended: int = 0  # existing allows given more ids
     left: int = 0  # findings left as they are (BL008, or no place for a comment)
@@ -83,16 +84,17 @@ def add_allows(
     findings: Iterable[Finding], *, root: Path, digests: Mapping[Path, str], write: bool = True
 ) -> AddAllowOutcome:
     """Add allow comments for ``findings``; ``digests`` maps each file's absolute path to the
-    sha256 of the bytes that were checked (``LintResult.digests``)."""
+    sha256 of the bytes that were checked (``LintResult.digests``). Files are named relative
+    to ``root`` in notifications, and taken in that order."""
     outcome = AddAllowOutcome()
-    by_file: dict[str, list[Finding]] = defaultdict(list)
+    by_file: dict[Path, list[Finding]] = defaultdict(list)
     for finding in findings:
         if finding.rule_id == UNUSED_SUPPRESSION:
             outcome.left += 1
         else:
             by_file[finding.location.path].append(finding)
-    for display, items in sorted(by_file.items()):
-        path = Path(display) if Path(display).is_absolute() else root / display
+    for display, path in sorted((display_path(path, root), path) for path in by_file):
+        items = by_file[path]
         note = _add_to_file(path, display, items, digests.get(path), outcome, write)
         if note is not None:
             outcome.left += len(items)
@@ -119,9 +121,9 @@ def _add_to_file(
         decode_source(data)
     except DecodeError as exc:
         return f"no allow comments added: {exc}"
-    plan = plan_file(display, data, findings)
+    plan = plan_file(path, data, findings)
     if plan.data != data:
-        problem = verify(display, data, plan, findings)
+        problem = verify(path, data, plan, findings)
         if problem is not None:
             return f"no allow comments added: {problem}"
         if write:
@@ -129,7 +131,7 @@ def _add_to_file(
                 write_bytes_atomic(path, plan.data)
             except OSError as exc:
                 return f"no allow comments added: cannot write: {exc.strerror or exc}"
-        outcome.covered[display] = len(findings) - len(plan.uncovered)
+        outcome.covered[path] = len(findings) - len(plan.uncovered)
         outcome.inserted += len(plan.inserted_lines)
         outcome.extended += plan.extended
     outcome.left += len(plan.uncovered)
@@ -141,11 +143,11 @@ def _add_to_file(
     return None
 
 
-def plan_file(display: str, data: bytes, findings: list[Finding]) -> _Plan:
+def plan_file(path: Path, data: bytes, findings: list[Finding]) -> _Plan:
     """The file with its comments added (not written), and what was done."""
     from burnlint.syntax import parse
 
-    source = SourceFile(display, data, parse(data))
+    source = SourceFile(path, data, parse(data))
     anchors: dict[int, _Anchor] = {}
     uncovered: list[Finding] = []
     for finding in findings:
@@ -179,14 +181,14 @@ def plan_file(display: str, data: bytes, findings: list[Finding]) -> _Plan:
     return _Plan(bytes(out), inserted, extended, uncovered)
 
 
-def verify(display: str, old: bytes, plan: _Plan, findings: list[Finding]) -> str | None:
+def verify(path: Path, old: bytes, plan: _Plan, findings: list[Finding]) -> str | None:
     """Why the planned text must not be written, or None: it parses no worse than before and
     every finding (but those left uncovered) is covered by an allow naming its rule."""
     from burnlint.syntax import parse
 
     if syntax_error_count(plan.data) > syntax_error_count(old):
         return "the edited text would not parse"
-    source = SourceFile(display, plan.data, parse(plan.data))
+    source = SourceFile(path, plan.data, parse(plan.data))
     index = AllowIndex(parse_directives(source).allows)
     inserted = sorted(plan.inserted_lines)
     skipped = {id(f) for f in plan.uncovered}

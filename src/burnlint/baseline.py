@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from burnlint.findings import BaselineEntry, BaselineOutcome, Finding, LintResult
+from burnlint.paths import display_path
 
 FINGERPRINT_KEY = "burnlint/v1"  # as in SARIF's partialFingerprints
 TOOL_NAME = "burnlint"
@@ -41,8 +42,10 @@ class Baseline:
         return frozenset(entry.key for entry in self.entries)
 
 
-def finding_key(finding: Finding) -> tuple[str, str]:
-    return (finding.location.path, finding.fingerprint)
+def finding_key(finding: Finding, root: Path) -> tuple[str, str]:
+    """What a baseline entry of ``finding`` holds: its file as reported (relative to the
+    project ``root``) and its fingerprint."""
+    return (display_path(finding.location.path, root), finding.fingerprint)
 
 
 # --- reading --------------------------------------------------------------------------------------
@@ -188,14 +191,20 @@ def uri_to_path(uri: str) -> str:
 
 
 def compare(
-    result: LintResult, baseline: Baseline, *, in_scope: Callable[[str], bool] = lambda _: True
+    result: LintResult,
+    baseline: Baseline,
+    *,
+    root: Path,
+    in_scope: Callable[[str], bool] = lambda _: True,
 ) -> BaselineOutcome:
-    """Split the run's findings into new and unchanged ones; ``in_scope(path)`` says whether a
-    baseline entry's file was checked by this run (else it cannot be said to be absent)."""
+    """Split the run's findings into new and unchanged ones, their files named relative to the
+    project ``root`` as the baseline names them; ``in_scope(path)`` says whether a baseline
+    entry's file was checked by this run (else it cannot be said to be absent)."""
     known = baseline.keys()
-    new = tuple(f for f in result.findings if finding_key(f) not in known)
-    unchanged = tuple(f for f in result.findings if finding_key(f) in known)
-    current = {finding_key(f) for f in result.findings}
+    keys = {id(f): finding_key(f, root) for f in result.findings}
+    new = tuple(f for f in result.findings if keys[id(f)] not in known)
+    unchanged = tuple(f for f in result.findings if keys[id(f)] in known)
+    current = set(keys.values())
     ran = set(result.rules_run)
     absent = tuple(
         entry

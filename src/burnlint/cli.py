@@ -719,7 +719,7 @@ def _compare(
 ) -> LintResult:
     from burnlint.baseline import apply, compare, under
 
-    return apply(result, compare(result, baseline, in_scope=under(targets, root)))
+    return apply(result, compare(result, baseline, root=root, in_scope=under(targets, root)))
 
 
 def _with_problem(result: LintResult, message: str) -> LintResult:

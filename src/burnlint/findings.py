@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from burnlint.releases import joined_versions
 
@@ -63,15 +63,22 @@ class Span:
     end_col_utf16: int
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Location:
-    """A span in a file; ``path`` is POSIX and relative to the project root when possible."""
+    """A span in a file. ``path`` is the file's absolute path: its identity for the engine,
+    --fix and --add-allow; reporters name it relative to the project root
+    (``ReportContext.display``)."""
 
-    path: str
+    path: Path
     span: Span
 
+    def sort_key(self) -> tuple[str, Span]:
+        """By file (its path as text, so that ``a-b.rs`` comes before ``a/b.rs`` as in a
+        report), then by place in it."""
+        return (self.path.as_posix(), self.span)
 
-@dataclass(frozen=True, order=True)
+
+@dataclass(frozen=True)
 class RelatedLocation:
     """A secondary location that explains a finding (e.g. the store a save writes to)."""
 
@@ -79,15 +86,16 @@ class RelatedLocation:
     message: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Edit:
-    """Replace bytes ``[start_byte, end_byte)`` of ``path`` with ``content``.
+    """Replace bytes ``[start_byte, end_byte)`` of ``path`` (absolute, like
+    ``Location.path``) with ``content``.
 
     ``span`` is the same range as lines and columns, filled in by the engine: SARIF viewers
     apply a fix by line and column (a region given in bytes they show in a hex view).
     """
 
-    path: str
+    path: Path
     start_byte: int
     end_byte: int
     content: str
@@ -144,10 +152,14 @@ class Finding:
         """The headline and the label as one sentence, for formats without a caret line."""
         return f"{self.message}: {self.label}" if self.label else self.message
 
-    def sort_key(self) -> tuple[str, int, int, str, str]:
-        """Report order: by file, line, column, rule, then message."""
+    def sort_key(
+        self, name: Callable[[Path], str] = PurePath.as_posix
+    ) -> tuple[str, int, int, str, str]:
+        """Report order: by file, line, column, rule, then message. Files are ordered by
+        their ``name``: reporters pass how they name them, so the order is the report's."""
         span = self.location.span
-        return (self.location.path, span.start_line, span.start_col, self.rule_id, self.message)
+        shown = name(self.location.path)
+        return (shown, span.start_line, span.start_col, self.rule_id, self.message)
 
 
 class NotificationKind(enum.Enum):

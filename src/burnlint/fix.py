@@ -17,13 +17,14 @@ from pathlib import Path
 from burnlint.engine.finish import digest
 from burnlint.findings import Applicability, Edit, Finding, Level, Notification, NotificationKind
 from burnlint.fsutil import write_bytes_atomic
+from burnlint.paths import display_path
 
 
 @dataclass
 class FixOutcome:
     """What applying (or previewing) fixes did."""
 
-    fixed: dict[str, int] = field(default_factory=dict)  # display path -> fixes applied
+    fixed: dict[Path, int] = field(default_factory=dict)  # file -> fixes applied
     diffs: list[str] = field(default_factory=list)
     notifications: list[Notification] = field(default_factory=list)
 
@@ -32,9 +33,9 @@ class FixOutcome:
         return sum(self.fixed.values())
 
 
-def applicable_fixes(findings: Iterable[Finding], unsafe: bool) -> dict[str, list[Edit]]:
+def applicable_fixes(findings: Iterable[Finding], unsafe: bool) -> dict[Path, list[Edit]]:
     """Edits per file from the findings whose fixes may be applied, deduplicated."""
-    edits: dict[str, list[Edit]] = defaultdict(list)
+    edits: dict[Path, list[Edit]] = defaultdict(list)
     for finding in findings:
         fix = finding.fix
         if fix is None or (fix.applicability is Applicability.UNSAFE and not unsafe):
@@ -84,10 +85,12 @@ def fix_files(
     """Apply (``write``) or preview (``write=False``: diffs only) the fixes of ``findings``.
 
     ``digests`` maps each file's absolute path to the sha256 of the bytes that were linted.
+    Files are named relative to ``root`` in notifications and diffs, and taken in that order.
     """
     outcome = FixOutcome()
-    for display, edits in sorted(applicable_fixes(findings, unsafe).items()):
-        path = Path(display) if Path(display).is_absolute() else root / display
+    by_file = applicable_fixes(findings, unsafe)
+    for display, path in sorted((display_path(path, root), path) for path in by_file):
+        edits = by_file[path]
         try:
             data = path.read_bytes()
         except OSError as exc:
@@ -118,7 +121,7 @@ def fix_files(
                 continue
         else:
             outcome.diffs.append(unified_diff(display, data, new))
-        outcome.fixed[display] = applied
+        outcome.fixed[path] = applied
     return outcome
 
 

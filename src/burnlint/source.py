@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from burnlint.findings import Span
@@ -73,10 +74,11 @@ def decode_source(data: bytes) -> str:
 
 @dataclass
 class SourceFile:
-    """One parsed file. ``display_path`` is how outputs name it (POSIX, relative to the
-    project root where possible)."""
+    """One parsed file. ``path`` is its identity: the absolute path of a file checked (or, for
+    a source given in memory, the path it is checked as); reports name it relative to the
+    project root."""
 
-    display_path: str
+    path: Path
     data: bytes
     tree: Tree
     # by line: byte offsets at which its columns were counted, and the counts there

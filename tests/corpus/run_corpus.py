@@ -114,9 +114,10 @@ class Report:
 
 
 @contextmanager
-def capture_rule_tracebacks(store: dict[tuple[str, str], str]) -> Iterator[None]:
+def capture_rule_tracebacks(store: dict[tuple[Path, str], str]) -> Iterator[None]:
     """Wrap every rule's ``check`` so that a crash leaves its traceback in ``store`` (keyed by
-    file path and rule id); the engine still sees the exception and reports it as usual."""
+    the file's absolute path and rule id); the engine still sees the exception and reports it
+    as usual."""
     originals: dict[type[Rule], Callable[..., Any]] = {}
     for rule in ALL_RULES:
         original = rule.__dict__.get("check", rule.check)
@@ -217,7 +218,7 @@ def run(tree: Path, args: argparse.Namespace) -> Report:
         if args.all_candidates or has_trigger(data):
             report.candidates += 1
 
-    tracebacks: dict[tuple[str, str], str] = {}
+    tracebacks: dict[tuple[Path, str], str] = {}
     result: LintResult | None = None
     start = time.perf_counter()
     try:
@@ -248,7 +249,7 @@ def run(tree: Path, args: argparse.Namespace) -> Report:
                         note.path,
                         f"rule {note.rule_id}" if note.rule_id else "internal error",
                         note.message,
-                        tracebacks.get((note.path, note.rule_id or ""), ""),
+                        tracebacks.get((root / note.path, note.rule_id or ""), ""),
                     )
                 )
             elif not note.message.startswith(SYNTAX_NOTE):
@@ -303,7 +304,7 @@ def _fix_check(root: Path, options: EngineOptions, report: Report) -> None:
             edits = applicable_fixes(result.findings, unsafe=True)
             if not edits:
                 return
-            before = {name: (copy / name).read_bytes() for name in edits}
+            before = {path: path.read_bytes() for path in edits}
             digests = result.digests
             outcome = fix_files(
                 result.findings, root=copy, digests=digests, unsafe=True, write=True
@@ -311,9 +312,10 @@ def _fix_check(root: Path, options: EngineOptions, report: Report) -> None:
             report.fixes.append(outcome.total)
             for note in outcome.notifications:
                 report.crashes.append(Crash(note.path, "fix refused", note.message))
-            for name, old in before.items():
-                new = (copy / name).read_bytes()
-                if name in outcome.fixed and new != _expected_after(old, edits[name]):
+            for path, old in before.items():
+                name = display_path(path, copy)
+                new = path.read_bytes()
+                if path in outcome.fixed and new != _expected_after(old, edits[path]):
                     report.crashes.append(
                         Crash(name, "fix damage", "bytes outside the edits changed")
                     )

@@ -16,7 +16,6 @@ from pathlib import Path
 from burnlint.findings import Level, Notification
 from burnlint.model.layout import LayoutFacts, collect_layout
 from burnlint.options import EngineOptions
-from burnlint.paths import display_path
 from burnlint.source import DecodeError, SourceFile, decode_source
 from burnlint.syntax import parse, syntax_errors
 from burnlint.targets import Target, crate_root, module_in_target, path_dependencies
@@ -154,7 +153,7 @@ class CrateState:
         if not self.is_text(item):
             return None
         data = self.data(item)
-        source = SourceFile(item.display, data, parse(data))
+        source = SourceFile(item.path, data, parse(data))
         if source.has_syntax_errors and item.path not in self.syntax_noted:
             self.syntax_noted.add(item.path)
             line = next((n.start_point[0] + 1 for n in syntax_errors(source.root)), 1)
@@ -214,7 +213,6 @@ class CrateState:
         if crate not in self.dependency_layouts:
             facts = LayoutFacts()
             limit = self.options.max_file_bytes
-            root = self.options.project_root.resolve()
             for path in _lib_files(Path(crate)):
                 try:
                     if path.stat().st_size > limit:
@@ -228,7 +226,7 @@ class CrateState:
                     decode_source(data)
                 except DecodeError:
                     continue
-                source = SourceFile(display_path(path, root), data, parse(data))
+                source = SourceFile(path, data, parse(data))
                 facts = facts.merge(collect_layout(source))
             self.dependency_layouts[crate] = facts
         return self.dependency_layouts[crate]

@@ -195,4 +195,4 @@ def _link_foreign_loads(models: dict[Path, FileModel], state: CrateState) -> Non
                     where = Location(model.path, model.source.node_span(op.node))
                     loads[store.origin].append(where)
     for model in models.values():
-        model.loads_elsewhere = {k: sorted(v) for k, v in loads.items()}
+        model.loads_elsewhere = {k: sorted(v, key=Location.sort_key) for k, v in loads.items()}

@@ -7,6 +7,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from burnlint.findings import Finding
 from burnlint.source import SourceFile
@@ -18,7 +19,7 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def touched_files(findings: Sequence[Finding]) -> set[str]:
+def touched_files(findings: Sequence[Finding]) -> set[Path]:
     """The files ``findings`` are in, and the files their fixes edit (a fix may add
     `.overwrite(true)` in a helper's file): those --fix and --add-allow need digests of."""
     return {f.location.path for f in findings} | {
@@ -32,9 +33,7 @@ def locate_edits(finding: Finding, source: SourceFile) -> Finding:
     if fix is None:
         return finding
     edits = tuple(
-        replace(e, span=source.span(e.start_byte, e.end_byte))
-        if e.path == source.display_path
-        else e
+        replace(e, span=source.span(e.start_byte, e.end_byte)) if e.path == source.path else e
         for e in fix.edits
     )
     return replace(finding, fix=replace(fix, edits=edits))
@@ -45,7 +44,7 @@ def with_fingerprints(findings: list[Finding]) -> list[Finding]:
     enclosing item, normalised expression, and an ordinal among identical triples in the
     file, hashed. Line numbers are not part of it,
     so inserting unrelated lines above a finding keeps its fingerprint."""
-    seen: dict[tuple[str, str, str], int] = defaultdict(int)
+    seen: dict[tuple[Path, str, str], int] = defaultdict(int)
     out: list[Finding] = []
     for finding in sorted(findings, key=Finding.sort_key):
         key = (finding.location.path, finding.rule_id, finding.fingerprint)

@@ -64,11 +64,10 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
         findings.extend(finished)
         suppressed.update(dict(verdict.suppressed))
     # what --fix and --add-allow check before writing: the bytes that were linted
-    by_display = {item.display: item for item in state.modelled.values()}
     digests = tuple(
-        (by_display[shown].path, digest(state.data(by_display[shown])))
-        for shown in sorted(touched_files(findings))
-        if shown in by_display
+        (path, digest(state.data(state.modelled[path])))
+        for path in sorted(touched_files(findings))
+        if path in state.modelled
     )
     return GroupOutcome(
         tuple(findings),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Location
@@ -104,8 +105,8 @@ class FileModel:
         return loaders(self)
 
     @property
-    def path(self) -> str:
-        return self.source.display_path
+    def path(self) -> Path:
+        return self.source.path
 
     @cached_property
     def imports(self) -> ImportFacts:

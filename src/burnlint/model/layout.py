@@ -330,7 +330,7 @@ class LayoutJudgement:
 def _field_order(fact: FieldFact) -> tuple[str, int, str, str]:
     where = fact.location
     return (
-        where.path if where else "",
+        where.path.as_posix() if where else "",
         where.span.start_byte if where else 0,
         fact.owner,
         fact.name,
@@ -511,5 +511,5 @@ def _field_fact(
         _shape(type_node),
         _type_names(type_node),
         _vec_element(type_node),
-        Location(source.display_path, source.node_span(where)),
+        Location(source.path, source.node_span(where)),
     )

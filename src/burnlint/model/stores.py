@@ -12,6 +12,8 @@ from burnlint.model.imports import ADAPTER_NAMES, StoreKind
 from burnlint.syntax import arguments_of, call_path, method_call_parts, strip_reference, text, walk
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
@@ -86,7 +88,7 @@ class StoreBuild:
     # the file that holds `constructor_node` when it is not the file being modelled
     # (a crate-local helper that returns the store)
     helper: str | None = None
-    helper_path: str | None = None
+    helper_path: Path | None = None
     # last node of the chain seen (where a fix inserts a builder call)
     chain_end: Node | None = None
     # where the constructor is, for a store built by a crate-local helper

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from burnlint.findings import Finding, Fix, Level, LintResult, Location, Notification, Span
-from burnlint.report.base import ReportContext, sorted_findings
+from burnlint.report.base import ReportContext, sorted_edits, sorted_findings
 
 SCHEMA_VERSION = 1
 TOOL_NAME = "burnlint"
@@ -22,7 +22,7 @@ def render(result: LintResult, ctx: ReportContext) -> str:
 
 
 def build(result: LintResult, ctx: ReportContext) -> dict[str, Any]:
-    findings = sorted_findings(result)
+    findings = sorted_findings(result.findings, ctx)
     outcome = result.baseline
     document: dict[str, Any] = {
         "version": SCHEMA_VERSION,
@@ -33,7 +33,7 @@ def build(result: LintResult, ctx: ReportContext) -> dict[str, Any]:
         "files_skipped": result.stats.files_skipped,
         "suppressed": result.stats.suppressed,
         "rules_run": sorted(result.rules_run),
-        "findings": [_finding(finding) for finding in findings],
+        "findings": [_finding(finding, ctx) for finding in findings],
         "notifications": [_notification(note) for note in result.notifications],
         "summary": _summary(findings),
     }
@@ -60,15 +60,15 @@ def _end(span: Span) -> dict[str, int]:
     }
 
 
-def _location(location: Location) -> dict[str, Any]:
+def _location(location: Location, ctx: ReportContext) -> dict[str, Any]:
     return {
-        "path": location.path,
+        "path": ctx.display(location.path),
         "start": _start(location.span),
         "end": _end(location.span),
     }
 
 
-def _fix(fix: Fix | None) -> dict[str, Any] | None:
+def _fix(fix: Fix | None, ctx: ReportContext) -> dict[str, Any] | None:
     if fix is None:
         return None
     return {
@@ -76,17 +76,17 @@ def _fix(fix: Fix | None) -> dict[str, Any] | None:
         "applicability": fix.applicability.value,
         "edits": [
             {
-                "path": edit.path,
+                "path": ctx.display(edit.path),
                 "start_byte": edit.start_byte,
                 "end_byte": edit.end_byte,
                 "content": edit.content,
             }
-            for edit in sorted(fix.edits)
+            for edit in sorted_edits(fix.edits, ctx)
         ],
     }
 
 
-def _finding(finding: Finding) -> dict[str, Any]:
+def _finding(finding: Finding, ctx: ReportContext) -> dict[str, Any]:
     return {
         "rule_id": finding.rule_id,
         "rule_name": finding.rule_name,
@@ -95,12 +95,12 @@ def _finding(finding: Finding) -> dict[str, Any]:
         "help": finding.help,
         "label": finding.label,
         "note": finding.note,
-        **_location(finding.location),
+        **_location(finding.location, ctx),
         "related": [
-            {**_location(related.location), "message": related.message}
+            {**_location(related.location, ctx), "message": related.message}
             for related in finding.related
         ],
-        "fix": _fix(finding.fix),
+        "fix": _fix(finding.fix, ctx),
         "fingerprint": finding.fingerprint,
         "tags": list(finding.tags or _rule_tags(finding.rule_id)),
     }

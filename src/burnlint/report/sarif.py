@@ -50,7 +50,7 @@ from burnlint.findings import (
     NotificationKind,
     Span,
 )
-from burnlint.report.base import ReportContext, one_line, sorted_findings
+from burnlint.report.base import ReportContext, one_line, sorted_edits, sorted_findings
 from burnlint.rules import ALL_RULES
 from burnlint.rules.base import Rule
 
@@ -232,7 +232,7 @@ def build_log(result: LintResult, ctx: ReportContext) -> Any:
     alert for each.
     """
     outcome = result.baseline
-    listed = _listed(sorted_findings(result), outcome)
+    listed = _listed(sorted_findings(result.findings, ctx), outcome, ctx)
     findings = [finding for finding, _ in listed]
     rule_ids = sorted(
         set(result.rules_run)
@@ -256,7 +256,7 @@ def build_log(result: LintResult, ctx: ReportContext) -> Any:
         invocations=[_invocation(result, rule_index, outcome)],
         original_uri_base_ids={SRCROOT: _om(om.ArtifactLocation, uri=root_uri(ctx.project_root))},
         results=[
-            _result(finding, rule_index[finding.rule_id], state, outcome)
+            _result(finding, ctx, rule_index[finding.rule_id], state, outcome)
             for finding, state in listed
         ],
         automation_details=(
@@ -268,14 +268,14 @@ def build_log(result: LintResult, ctx: ReportContext) -> Any:
 
 
 def _listed(
-    findings: list[Finding], outcome: BaselineOutcome | None
+    findings: list[Finding], outcome: BaselineOutcome | None, ctx: ReportContext
 ) -> list[tuple[Finding, str | None]]:
     """The findings to list with their ``baselineState`` (None without a baseline)."""
     if outcome is None:
         return [(finding, None) for finding in findings]
     listed: list[tuple[Finding, str | None]] = [(finding, "new") for finding in findings]
     listed += [(finding, "unchanged") for finding in outcome.unchanged]
-    return sorted(listed, key=lambda item: item[0].sort_key())
+    return sorted(listed, key=lambda item: item[0].sort_key(ctx.display))
 
 
 def _category(ctx: ReportContext) -> str | None:
@@ -648,11 +648,13 @@ def _region(span: Span, snippet: str = "") -> Any:
     )
 
 
-def _physical_location(location: Location, snippet: str = "", context: str = "") -> Any:
+def _physical_location(
+    location: Location, ctx: ReportContext, snippet: str = "", context: str = ""
+) -> Any:
     span = location.span
     return _om(
         om.PhysicalLocation,
-        artifact_location=_artifact_location(location.path),
+        artifact_location=_artifact_location(ctx.display(location.path)),
         region=_region(span, snippet),
         context_region=(
             _om(
@@ -683,6 +685,7 @@ def _bounded(snippet: str) -> str:
 
 def _result(
     finding: Finding,
+    ctx: ReportContext,
     rule_index: int,
     baseline_state: str | None = None,
     outcome: BaselineOutcome | None = None,
@@ -691,7 +694,7 @@ def _result(
         _om(
             om.Location,
             id=index,
-            physical_location=_physical_location(item.location),
+            physical_location=_physical_location(item.location, ctx),
             message=_om(om.Message, text=escape_text(one_line(item.message).strip())),
         )
         for index, item in enumerate(finding.related, start=1)
@@ -707,6 +710,7 @@ def _result(
                 om.Location,
                 physical_location=_physical_location(
                     finding.location,
+                    ctx,
                     _bounded(region_text(finding)),
                     _bounded(context_text(finding)),
                 ),
@@ -728,7 +732,7 @@ def _result(
             else None
         ),
         baseline_state=baseline_state,
-        fixes=[_fix(finding.fix)] if finding.fix is not None else None,
+        fixes=[_fix(finding.fix, ctx)] if finding.fix is not None else None,
         # result-level tags say where the finding is (e.g. test-code); the rule's own tags
         # are on its reportingDescriptor
         properties=(
@@ -760,10 +764,10 @@ def _deleted_region(edit: Edit) -> Any:
     return _region(span)
 
 
-def _fix(fix: Fix) -> Any:
+def _fix(fix: Fix, ctx: ReportContext) -> Any:
     by_path: dict[str, list[Edit]] = {}
-    for edit in sorted(fix.edits):
-        by_path.setdefault(edit.path, []).append(edit)
+    for edit in sorted_edits(fix.edits, ctx):
+        by_path.setdefault(ctx.display(edit.path), []).append(edit)
     changes = [
         _om(
             om.ArtifactChange,

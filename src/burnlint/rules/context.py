@@ -81,7 +81,7 @@ def finding_at(
     snippet = source.snippet(span)
     text = source.data[span.start_byte : span.end_byte].decode("utf-8", errors="replace")
     return Finding(
-        location=Location(source.display_path, span),
+        location=Location(source.path, span),
         rule_id=rule.id,
         rule_name=rule.name,
         level=level,
