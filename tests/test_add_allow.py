@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from burnlint import cli
-from burnlint.add_allow import add_allows
+from burnlint.app.add_allow import add_allows
+from burnlint.app.fix import syntax_error_count
 from burnlint.engine import lint_paths
 from burnlint.findings import LintResult
-from burnlint.fix import syntax_error_count
 from burnlint.options import EngineOptions
 from burnlint.rules import resolve_rules
 

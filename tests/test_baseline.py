@@ -15,8 +15,9 @@ import pytest
 from click.testing import CliRunner, Result
 from jsonschema import Draft4Validator
 
-from burnlint import baseline, cli
-from burnlint.baseline import Baseline, BaselineEntry, BaselineError
+from burnlint import cli
+from burnlint.app import baseline
+from burnlint.app.baseline import Baseline, BaselineEntry, BaselineError
 from burnlint.findings import LintResult, RunStats
 from burnlint.report import sarif
 from factories import PROJECT, finding

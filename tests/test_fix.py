@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from burnlint.app.fix import apply_edits, fix_files
 from burnlint.cli import cli
 from burnlint.engine import lint_files, lint_paths
 from burnlint.engine.finish import digest
 from burnlint.findings import Applicability, Edit
-from burnlint.fix import apply_edits, fix_files
 from burnlint.options import EngineOptions
 from burnlint.rules import resolve_rules
 

@@ -30,10 +30,10 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from burnlint import fsutil
+from burnlint.app.fix import applicable_fixes, fix_files
 from burnlint.cli import cli
 from burnlint.engine import lint_paths
 from burnlint.findings import Edit, LintResult
-from burnlint.fix import applicable_fixes, fix_files
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
 from burnlint.rules import resolve_rules
@@ -167,7 +167,7 @@ def _errors(data: bytes) -> int:
 
 
 def reference_apply(data: bytes, edits: list[Edit]) -> tuple[bytes, list[tuple[int, int]]]:
-    """The edits applied by an implementation independent of ``burnlint.fix``: left to right,
+    """The edits applied by an implementation independent of ``burnlint.app.fix``: left to right,
     an edit that starts inside an earlier applied one is left out. Also returns the kept
     spans of ``data`` (what must be byte-identical)."""
     chosen: list[Edit] = []

@@ -507,7 +507,7 @@ def _utf16_offset(text: str, line: int, column: int) -> int:
 def test_fixes_apply_by_line_and_column_like_the_engine() -> None:
     """A SARIF viewer applies a fix by line and UTF-16 column: doing so gives exactly the
     text burnlint --fix writes."""
-    from burnlint.fix import apply_edits
+    from burnlint.app.fix import apply_edits
 
     fixtures = sorted((TESTDATA / "rules").rglob("*.rs"))
     result = lint(fixtures)

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 import burnlint.engine.group
 from burnlint import suppress
+from burnlint.app.fix import apply_edits
 from burnlint.engine import lint_source
 from burnlint.findings import Applicability, Level, LintResult
-from burnlint.fix import apply_edits
 from burnlint.options import EngineOptions
 from burnlint.rules import ALL_RULES, resolve_rules
 from burnlint.rules.base import Rule

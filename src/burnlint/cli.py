@@ -22,7 +22,7 @@ from burnlint.findings import Finding, Level, LintResult, Notification, Notifica
 from burnlint.report import FORMATS, ReportContext, preload
 
 if TYPE_CHECKING:
-    from burnlint.baseline import Baseline
+    from burnlint.app.baseline import Baseline
     from burnlint.config import CliSettings, Plan, Problem
     from burnlint.options import EngineOptions
 
@@ -594,12 +594,12 @@ def check(
     elif not diff:  # with --diff, stdout holds the diff
         click.echo(rendered, nl=False, color=use_color)
     if baseline is not None and not quiet:
-        from burnlint import baseline as baselines
+        from burnlint.app import baseline as baselines
 
         if result.baseline is not None:
             click.echo(f"burnlint: {baselines.summary(result.baseline)}", err=True)
     if statistics:
-        from burnlint import statistics as stats
+        from burnlint.app import statistics as stats
 
         # after a terminal report on stdout; beside a machine-readable one, on stderr
         to_stderr = diff or (output is None and output_format not in ("text", "concise"))
@@ -682,7 +682,7 @@ def _load_baseline(file: Path | None) -> tuple[Baseline | None, str | None]:
     every output is written, and exits 2)."""
     if file is None:
         return None, None
-    from burnlint.baseline import BaselineError, load
+    from burnlint.app.baseline import BaselineError, load
 
     try:
         return load(file), None
@@ -717,7 +717,7 @@ def _write_baseline(
 def _compare(
     result: LintResult, baseline: Baseline, targets: Sequence[Path], root: Path
 ) -> LintResult:
-    from burnlint.baseline import apply, compare, under
+    from burnlint.app.baseline import apply, compare, under
 
     return apply(result, compare(result, baseline, root=root, in_scope=under(targets, root)))
 
@@ -741,7 +741,7 @@ def _add_allow(
 ) -> LintResult:
     """``--add-allow``: comments above the findings that would be reported (with a baseline,
     the new ones), then the files are checked again."""
-    from burnlint.add_allow import add_allows
+    from burnlint.app.add_allow import add_allows
 
     reported = _compare(result, baseline, targets, root) if baseline is not None else result
     outcome = add_allows(reported.findings, root=root, digests=result.digests)
@@ -763,7 +763,7 @@ def _add_allow(
 def _print_diff(result: LintResult, root: Path, unsafe: bool) -> int:
     """``--diff``: show what ``--fix`` would change on stdout, edit nothing; the number of
     fixes it would apply."""
-    from burnlint.fix import fix_files
+    from burnlint.app.fix import fix_files
 
     outcome = fix_files(
         result.findings, root=root, digests=result.digests, unsafe=unsafe, write=False
@@ -784,7 +784,7 @@ _MAX_FIX_PASSES = 4
 
 
 def _fix_until_stable(runs: _Runs, root: Path, result: LintResult, unsafe: bool) -> LintResult:
-    from burnlint.fix import fix_files
+    from burnlint.app.fix import fix_files
 
     notes: list[Notification] = []
     fixed = 0

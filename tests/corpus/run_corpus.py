@@ -52,9 +52,9 @@ from pathlib import Path
 from typing import Any
 
 from burnlint import engine
+from burnlint.app.fix import applicable_fixes, fix_files
 from burnlint.discover import discover
 from burnlint.findings import Edit, Level, LintResult, NotificationKind
-from burnlint.fix import applicable_fixes, fix_files
 from burnlint.model.file_model import FileModel
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
@@ -282,7 +282,7 @@ def _syntax_errors(data: bytes) -> int:
 
 def _expected_after(data: bytes, edits: Sequence[Edit]) -> bytes:
     """The edits applied left to right, an edit that starts inside an applied one left out
-    (written apart from ``burnlint.fix``, to check it)."""
+    (written apart from ``burnlint.app.fix``, to check it)."""
     out: list[bytes] = []
     position = 0
     for edit in sorted(edits, key=lambda e: (e.start_byte, e.end_byte, e.content)):

@@ -27,9 +27,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from burnlint.app.fix import syntax_error_count
 from burnlint.engine.finish import digest
 from burnlint.findings import Finding, Level, Notification, NotificationKind
-from burnlint.fix import syntax_error_count
 from burnlint.fsutil import write_bytes_atomic
 from burnlint.paths import display_path
 from burnlint.source import DecodeError, SourceFile, decode_source
