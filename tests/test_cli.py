@@ -23,6 +23,7 @@ from click.testing import CliRunner, Result
 import burnlint
 import factories
 from burnlint import cli, docs, engine, report, rules
+from burnlint.app.check import exit_code
 from burnlint.findings import Level, LintResult, Notification, NotificationKind
 from burnlint.options import EngineOptions
 from burnlint.rules.base import Rule
@@ -388,11 +389,11 @@ def test_an_unsuccessful_run_exits_2_even_with_exit_zero(
 
 def test_exit_code_function() -> None:
     clean = result()
-    assert cli.exit_code(clean, Level.NOTE, exit_zero=False) == 0
+    assert exit_code(clean, Level.NOTE, exit_zero=False) == 0
     bad = result(notifications=(Notification("", "x", level=Level.ERROR),))
-    assert cli.exit_code(bad, Level.NOTE, exit_zero=True) == 2
+    assert exit_code(bad, Level.NOTE, exit_zero=True) == 2
     warned = result(notifications=(Notification("", "x", level=Level.WARNING),))
-    assert cli.exit_code(warned, Level.NOTE, exit_zero=False) == 0
+    assert exit_code(warned, Level.NOTE, exit_zero=False) == 0
 
 
 # --- output ------------------------------------------------------------------------------------
@@ -649,8 +650,11 @@ def test_debug_env_re_raises(
 
 
 def test_reporter_crash_is_an_internal_error(
-    runner: CliRunner, fake_engine: Callable[..., FakeEngine], monkeypatch: pytest.MonkeyPatch
+    fake_engine: Callable[..., FakeEngine],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """A crash outside the engine (here in a reporter) reaches the guard of `main`."""
     monkeypatch.delenv(cli.DEBUG_ENV, raising=False)
     fake_engine(result())
 
@@ -658,10 +662,12 @@ def test_reporter_crash_is_an_internal_error(
         raise KeyError("oops")
 
     monkeypatch.setitem(report.FORMATS, "text", broken)
-    out = run(runner, "src")
-    assert out.exit_code == 2
-    assert out.stderr.startswith("burnlint: internal error: KeyError: 'oops'")
-    assert len(out.stderr.splitlines()) == 1
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["src"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("burnlint: internal error: KeyError: 'oops'")
+    assert len(err.splitlines()) == 1
 
 
 def test_main_exits_with_the_command_code(

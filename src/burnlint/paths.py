@@ -1,5 +1,6 @@
 """How reports name files: relative to a root (the project root, a configuration's directory)
-when inside it, with ``/`` on every platform. The one place a path is made relative."""
+when inside it, with ``/`` on every platform (the one place a path is made relative); and
+which directory is the project root when none is given."""
 
 from __future__ import annotations
 
@@ -39,3 +40,15 @@ def _forms(path: PurePath, resolve: bool) -> Iterator[PurePath]:
     yield path
     if resolve:
         yield Path(os.path.realpath(path))
+
+
+def default_project_root() -> Path:
+    """The git work tree around the current directory, else the current directory. The work
+    tree is the nearest directory holding a ``.git`` (a directory, or the file of a linked
+    worktree or a submodule): what ``git rev-parse --show-toplevel`` answers, without the
+    cost of starting git at every run."""
+    cwd = Path.cwd()
+    for directory in (cwd, *cwd.parents):
+        if os.path.lexists(directory / ".git"):
+            return directory
+    return cwd

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from burnlint.app.console import Console
 from burnlint.app.fix import syntax_error_count
 from burnlint.engine.finish import digest
-from burnlint.findings import Finding, Level, Notification, NotificationKind
+from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
 from burnlint.fsutil import write_bytes_atomic
 from burnlint.paths import display_path
 from burnlint.source import DecodeError, SourceFile, decode_source
@@ -78,6 +79,33 @@ class _Plan:
     inserted_lines: list[int]  # 0-based lines a comment was inserted above
     extended: int
     uncovered: list[Finding]
+
+
+def add_allow_comments(
+    result: LintResult,
+    findings: Iterable[Finding],
+    *,
+    root: Path,
+    recheck: Callable[[], LintResult],
+    console: Console,
+    quiet: bool,
+) -> LintResult:
+    """``--add-allow``: comments above ``findings`` (the ones reported: with a baseline, the
+    new ones) in the files ``result`` checked, then the files are checked again (``recheck``);
+    the result of that check, with the files left alone noted."""
+    outcome = add_allows(findings, root=root, digests=result.digests)
+    if outcome.total:
+        result = recheck()
+    if not quiet:
+        files = len(outcome.covered)
+        console.err(
+            f"burnlint: added allow comments for {outcome.total} "
+            f"finding{'s' if outcome.total != 1 else ''} in {files} "
+            f"file{'s' if files != 1 else ''}"
+        )
+    if outcome.notifications:
+        result = result.with_notifications(outcome.notifications)
+    return result
 
 
 def add_allows(

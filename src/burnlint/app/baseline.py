@@ -17,13 +17,24 @@ from __future__ import annotations
 
 import json
 import urllib.parse
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from burnlint.findings import BaselineEntry, BaselineOutcome, Finding, LintResult
+from burnlint.app.console import Console
+from burnlint.app.outputs import Output, write_output
+from burnlint.findings import (
+    BaselineEntry,
+    BaselineOutcome,
+    Finding,
+    Level,
+    LintResult,
+    Notification,
+    NotificationKind,
+)
 from burnlint.paths import display_path
+from burnlint.report import FORMATS, ReportContext
 
 FINGERPRINT_KEY = "burnlint/v1"  # as in SARIF's partialFingerprints
 TOOL_NAME = "burnlint"
@@ -237,6 +248,59 @@ def under(paths: Iterable[Path], root: Path) -> Callable[[str], bool]:
         return any(candidate == base or base in candidate.parents for base in bases)
 
     return inside
+
+
+def load_or_problem(file: Path | None) -> tuple[Baseline | None, str | None]:
+    """The baseline ``file`` names, or why it cannot be used (a configuration error: the run
+    goes on, so that every output is written, and exits 2)."""
+    if file is None:
+        return None, None
+    try:
+        return load(file), None
+    except BaselineError as exc:
+        return None, str(exc)
+
+
+def compared(
+    result: LintResult, baseline: Baseline, targets: Sequence[Path], root: Path
+) -> LintResult:
+    """``result`` as reported with ``baseline``: only the new findings (``compare``, for the
+    files under ``targets``)."""
+    return apply(result, compare(result, baseline, root=root, in_scope=under(targets, root)))
+
+
+def with_problem(result: LintResult, message: str) -> LintResult:
+    """``result`` with a baseline that could not be used as its first notification."""
+    problem = Notification(
+        path="", message=message, kind=NotificationKind.CONFIG, level=Level.ERROR
+    )
+    return replace(result, notifications=(problem, *result.notifications))
+
+
+def write_baseline(
+    file: Path,
+    result: LintResult,
+    *,
+    complete: bool,
+    ctx: ReportContext,
+    quiet: bool,
+    console: Console,
+) -> Output | None:
+    """``--write-baseline``: every finding of a ``complete`` run, as SARIF for a ``.sarif``
+    file, else as JSON; None when the run is not complete (an incomplete one would replace a
+    good baseline with a partial one: the run exits 2 anyway, for the reason that left it
+    incomplete)."""
+    shown = file.as_posix()
+    if not complete:
+        console.error(f"`{shown}` not written: the check did not complete")
+        return None
+    kind = "sarif" if file.suffix.lower() == ".sarif" else "json"
+    text = FORMATS[kind](result, ctx)
+    written = write_output(file, text, console)
+    if written and not quiet:
+        count = len(result.findings)
+        console.err(f"burnlint: wrote {count} finding{'s' if count != 1 else ''} to `{shown}`")
+    return Output(kind, file, text, written)
 
 
 def summary(outcome: BaselineOutcome) -> str:

@@ -1,4 +1,4 @@
-"""Applying fixes: byte-range edits, verified and written atomically.
+"""``--fix`` and ``--diff``: byte-range edits, verified and written atomically.
 
 A file is written only when it still has the bytes that were linted (else it changed under
 us), when the edited text parses with no more syntax errors than before, and then through a
@@ -10,12 +10,21 @@ from __future__ import annotations
 
 import difflib
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from burnlint.app.console import Console
 from burnlint.engine.finish import digest
-from burnlint.findings import Applicability, Edit, Finding, Level, Notification, NotificationKind
+from burnlint.findings import (
+    Applicability,
+    Edit,
+    Finding,
+    Level,
+    LintResult,
+    Notification,
+    NotificationKind,
+)
 from burnlint.fsutil import write_bytes_atomic
 from burnlint.paths import display_path
 
@@ -133,3 +142,71 @@ def unified_diff(display: str, old: bytes, new: bytes) -> str:
 
 def _fail(path: str, message: str) -> Notification:
     return Notification(path, message, kind=NotificationKind.FILE, level=Level.WARNING)
+
+
+# Fixes are applied, the files checked again, and so on: a fix skipped because it overlapped
+# another is applied in the next pass. Each pass fixes at least one thing or stops.
+MAX_FIX_PASSES = 4
+
+
+def fix_until_stable(
+    result: LintResult,
+    *,
+    root: Path,
+    unsafe: bool,
+    recheck: Callable[[], LintResult],
+    console: Console,
+) -> LintResult:
+    """``--fix``: apply the fixes of ``result``, check again (``recheck``) and repeat while
+    passes fix something; the result of the last check, with the files left unfixed noted."""
+    notes: list[Notification] = []
+    fixed = 0
+    for _ in range(MAX_FIX_PASSES):
+        outcome = fix_files(
+            result.findings, root=root, digests=result.digests, unsafe=unsafe, write=True
+        )
+        notes.extend(outcome.notifications)
+        if outcome.total == 0:
+            break
+        fixed += outcome.total
+        result = recheck()
+    hidden = 0 if unsafe else hidden_fixes(result.findings)
+    if fixed or hidden:
+        console.err(fix_count("fixed", fixed, hidden))
+    if notes:
+        result = result.with_notifications(notes)
+    return result
+
+
+def preview(result: LintResult, *, root: Path, unsafe: bool, console: Console) -> int:
+    """``--diff``: what ``--fix`` would change, as a unified diff on stdout; edits nothing.
+    The number of fixes it would apply."""
+    outcome = fix_files(
+        result.findings, root=root, digests=result.digests, unsafe=unsafe, write=False
+    )
+    console.out("".join(outcome.diffs), newline=False)
+    for note in outcome.notifications:
+        console.warning(f"{note.path}: {note.message}")
+    count = outcome.total
+    hidden = 0 if unsafe else hidden_fixes(result.findings)
+    if count or hidden:
+        console.err(fix_count("would fix", count, hidden))
+    return count
+
+
+def hidden_fixes(findings: Iterable[Finding]) -> int:
+    """Fixes left out for want of ``--unsafe-fixes``."""
+    return sum(
+        1
+        for finding in findings
+        if finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    )
+
+
+def fix_count(verb: str, count: int, hidden: int) -> str:
+    """``fixed 2 problems (1 more fix with `--unsafe-fixes`)``."""
+    text = f"{verb} {count} problem{'s' if count != 1 else ''}"
+    if hidden:
+        more = "more " if count else ""
+        text += f" ({hidden} {more}fix{'es' if hidden != 1 else ''} with `--unsafe-fixes`)"
+    return text
