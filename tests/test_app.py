@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from burnlint import engine
-from burnlint.app.check import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, CheckRequest, run_check
+from burnlint.app import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
+from burnlint.app.check import run_check
 from burnlint.app.console import Message, Stream
-from burnlint.app.request import RequestError
+from burnlint.app.request import CheckRequest, RequestError
 from burnlint.findings import LintResult, NotificationKind
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"

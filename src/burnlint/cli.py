@@ -20,15 +20,13 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from burnlint import __version__
+from burnlint.app import EXIT_ERROR, EXIT_OK
 from burnlint.app.console import DEBUG_ENV, Message, Stream, internal_error_message
 from burnlint.findings import Level
 from burnlint.report import FORMATS
 
 if TYPE_CHECKING:
     from burnlint.config import CliSettings
-
-EXIT_OK = 0
-EXIT_ERROR = 2
 
 _GROUP_OPTIONS = frozenset({"-h", "--help", "--version"})
 _Command = TypeVar("_Command", bound=Callable[..., Any])

@@ -176,7 +176,8 @@ class Notification:
 
     ``level`` ``error`` makes the run unsuccessful (exit 2); ``warning`` and ``note`` are
     informational (a file skipped for its size, a file with syntax errors that was still
-    checked).
+    checked). ``path`` names the file the way reports show it (empty: about no file); it is
+    text for people, made by whoever notes the problem, not a file's identity.
     """
 
     path: str

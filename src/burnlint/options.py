@@ -21,7 +21,9 @@ class EngineOptions:
     of their cargo targets is still read for cross-file facts (pre-commit passes only the staged
     files). ``prefilter`` can be turned off to parse every file (used to prove it changes
     nothing). ``severity`` overrides a rule's level: (rule id, level) pairs, so that the options
-    stay hashable (``level_of`` reads them).
+    stay hashable (``level_of`` reads them). ``jobs`` is how many processes may check at once
+    (1 or less: everything in this process); the caller decides it (the CLI's ``--jobs 0`` is
+    one per CPU).
 
     ``exclude`` and ``per_file_ignores`` hold gitignore-style patterns relative to
     ``exclude_root`` (the configuration file's directory). ``force_exclude`` applies ``exclude``

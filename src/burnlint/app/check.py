@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from burnlint import __version__
+from burnlint.app import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from burnlint.app.baseline import compared, load_or_problem, summary, with_problem, write_baseline
 from burnlint.app.console import Console, Emit, Message, Stream, internal_error_message
 from burnlint.app.outputs import Output, check_output_paths, write_output
@@ -27,10 +28,6 @@ from burnlint.report import FORMATS, ReportContext, preload
 if TYPE_CHECKING:
     from burnlint.config import CliSettings, Plan, Problem
     from burnlint.options import EngineOptions
-
-EXIT_OK = 0
-EXIT_FINDINGS = 1
-EXIT_ERROR = 2
 
 # Terminal formats: with any other (or with -o), configuration problems also go to stderr.
 _TERMINAL_FORMATS = ("text", "concise")
