@@ -1,6 +1,12 @@
-"""Builders for findings and results, for tests that do not run the engine."""
+"""Builders for findings and results, for tests that do not run the engine.
+
+Findings hold absolute paths, as the engine makes them; a relative path given here is taken
+under ``PROJECT``, the project root of the tests' report contexts.
+"""
 
 from __future__ import annotations
+
+from pathlib import Path, PurePath
 
 from burnlint.findings import (
     Applicability,
@@ -12,8 +18,18 @@ from burnlint.findings import (
     Location,
     Notification,
     RelatedLocation,
+    RunStats,
     Span,
 )
+
+PROJECT = Path("/project")
+
+
+def at(path: str | PurePath) -> Path:
+    """``path`` as a finding holds it: absolute (a relative one under ``PROJECT``)."""
+    if isinstance(path, str):
+        return PROJECT / path
+    return path  # type: ignore[return-value]  # a PureWindowsPath stands in for a Windows run
 
 
 def span(line: int, col: int, end_col: int, end_line: int | None = None) -> Span:
@@ -31,7 +47,7 @@ def span(line: int, col: int, end_col: int, end_line: int | None = None) -> Span
 
 
 def finding(
-    path: str = "src/train.rs",
+    path: str | PurePath = "src/train.rs",
     line: int = 42,
     col: int = 17,
     end_col: int = 44,
@@ -48,7 +64,7 @@ def finding(
     fix: Fix | None = None,
 ) -> Finding:
     return Finding(
-        location=Location(path, span(line, col, end_col, end_line)),
+        location=Location(at(path), span(line, col, end_col, end_line)),
         rule_id=rule_id,
         rule_name=rule_name,
         level=level,
@@ -61,12 +77,12 @@ def finding(
     )
 
 
-def related(path: str, line: int, col: int, message: str) -> RelatedLocation:
-    return RelatedLocation(Location(path, span(line, col, col + 1)), message)
+def related(path: str | PurePath, line: int, col: int, message: str) -> RelatedLocation:
+    return RelatedLocation(Location(at(path), span(line, col, col + 1)), message)
 
 
 def unsafe_fix(title: str) -> Fix:
-    return Fix(title, Applicability.UNSAFE, (Edit("src/train.rs", 0, 0, ".overwrite(true)"),))
+    return Fix(title, Applicability.UNSAFE, (Edit(at("src/train.rs"), 0, 0, ".overwrite(true)"),))
 
 
 def result(
@@ -78,6 +94,6 @@ def result(
     return LintResult(
         findings=tuple(findings),
         notifications=notifications,
-        files_checked=files_checked,
+        stats=RunStats(files_checked=files_checked),
         burn_version=burn_version,
     )

@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft4Validator
 
 from burnlint.findings import Finding, Level, LintResult, Span
+from burnlint.paths import display_path
 from burnlint.report import FORMATS, ReportContext
 from burnlint.source import decode_source
 from burnlint.syntax import parse, walk
@@ -648,22 +649,24 @@ def span_problems(span: Span, data: bytes, what: str) -> list[str]:
     return problems
 
 
-def finding_problems(finding: Finding, files: dict[str, bytes]) -> list[str]:
-    """Regions of a finding, its related locations and its fix edits, against the files."""
+def finding_problems(finding: Finding, files: dict[str, bytes], root: Path) -> list[str]:
+    """Regions of a finding, its related locations and its fix edits, against the files (by
+    their paths relative to ``root``)."""
     problems: list[str] = []
-    where = f"{finding.rule_id} at {finding.location.path}:{finding.location.span.start_line}"
+    shown = display_path(finding.location.path, root)
+    where = f"{finding.rule_id} at {shown}:{finding.location.span.start_line}"
     locations = [(finding.location, "location")] + [
         (r.location, f"related {i}") for i, r in enumerate(finding.related)
     ]
     for location, label in locations:
-        data = files.get(location.path)
+        data = files.get(display_path(location.path, root))
         if data is None:
             problems.append(f"{where}: {label} names an unknown file {location.path!r}")
             continue
         problems += span_problems(location.span, data, f"{where} {label}")
     if finding.fix is not None:
         for edit in finding.fix.edits:
-            data = files.get(edit.path)
+            data = files.get(display_path(edit.path, root))
             if data is None:
                 problems.append(f"{where}: fix edits an unknown file {edit.path!r}")
             elif not (0 <= edit.start_byte <= edit.end_byte <= len(data)):
@@ -747,7 +750,7 @@ def all_problems(result: LintResult, files: dict[str, bytes], root: Path) -> lis
     """Every property of one run, as a list of what is wrong (empty: all good)."""
     problems = crashes(result)
     for finding in result.findings:
-        problems += finding_problems(finding, files)
+        problems += finding_problems(finding, files, root)
     for note in result.notifications:
         if note.line is not None and note.path in files:
             count = files[note.path].count(b"\n") + 1

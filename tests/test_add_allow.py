@@ -9,14 +9,12 @@ import pytest
 from click.testing import CliRunner, Result
 
 from burnlint import cli
-from burnlint.add_allow import add_allows
+from burnlint.app.add_allow import add_allows
+from burnlint.app.fix import syntax_error_count
 from burnlint.engine import lint_paths
 from burnlint.findings import LintResult
-from burnlint.fix import syntax_error_count
 from burnlint.options import EngineOptions
 from burnlint.rules.registry import resolve
-
-pytestmark = pytest.mark.needs_engine
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 RULE_FIXTURES = sorted((TESTDATA / "rules").rglob("*.rs"))
@@ -33,8 +31,7 @@ def lint(root: Path, *paths: Path) -> LintResult:
 
 
 def add(root: Path, result: LintResult) -> int:
-    digests = result.extra["digests"]
-    assert isinstance(digests, dict)
+    digests = result.digests
     outcome = add_allows(result.findings, root=root, digests=digests)
     assert not outcome.notifications, outcome.notifications
     return outcome.total
@@ -216,14 +213,13 @@ def test_a_file_changed_since_it_was_checked_is_left_alone(tmp_path: Path) -> No
     export = root / "src" / "export.rs"
     export.write_bytes(export.read_bytes() + b"\n// edited meanwhile\n")
     changed = export.read_bytes()
-    digests = result.extra["digests"]
-    assert isinstance(digests, dict)
+    digests = result.digests
     outcome = add_allows(result.findings, root=root, digests=digests)
     assert export.read_bytes() == changed
     assert [(n.path, n.message) for n in outcome.notifications] == [
         ("src/export.rs", "no allow comments added: the file changed since it was checked")
     ]
-    assert set(outcome.covered) == {"src/import.rs", "src/train.rs"}
+    assert set(outcome.covered) == {root / "src" / "import.rs", root / "src" / "train.rs"}
     assert outcome.left == 1
 
 

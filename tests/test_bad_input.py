@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from burnlint import cli, engine
+import burnlint.engine.crate
+import burnlint.engine.scan
+from burnlint import cli
 
 STORE_CODE = """\
 use burn_store::{ModuleSnapshot, SafetensorsStore};
@@ -107,7 +109,8 @@ def test_unreadable_file(runner: CliRunner, here: Path, monkeypatch: pytest.Monk
         return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
 
     # the engine's own `open` (a root user could read a chmod-000 file anyway)
-    monkeypatch.setattr(engine, "open", deny, raising=False)
+    monkeypatch.setattr(burnlint.engine.scan, "open", deny, raising=False)
+    monkeypatch.setattr(burnlint.engine.crate, "open", deny, raising=False)
     out = run(runner, "--format", "concise", "locked.rs")
     assert out.exit_code == 2  # nothing could be checked
     assert "locked.rs: warning: cannot read: Permission denied" in out.stdout

@@ -15,13 +15,12 @@ import pytest
 from click.testing import CliRunner, Result
 from jsonschema import Draft4Validator
 
-from burnlint import baseline, cli
-from burnlint.baseline import Baseline, BaselineEntry, BaselineError
-from burnlint.findings import LintResult
+from burnlint import cli
+from burnlint.app import baseline
+from burnlint.app.baseline import Baseline, BaselineEntry, BaselineError
+from burnlint.findings import LintResult, RunStats
 from burnlint.report import sarif
-from factories import finding
-
-pytestmark = pytest.mark.needs_engine
+from factories import PROJECT, finding
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 SCHEMA = json.loads((TESTDATA / "sarif-schema-2.1.0.json").read_text("utf-8"))
@@ -363,13 +362,18 @@ def test_compare_matches_on_path_and_fingerprint() -> None:
     a = replace(finding("src/a.rs", 3, 5, 9), fingerprint="f1")
     b = replace(finding("src/b.rs", 3, 5, 9), fingerprint="f1")
     known = Baseline("base.json", (BaselineEntry("src/a.rs", "f1", "BL001", 3),))
-    result = LintResult(findings=(a, b), notifications=(), files_checked=2, rules_run=("BL001",))
-    outcome = baseline.compare(result, known)
+    result = LintResult(
+        findings=(a, b),
+        notifications=(),
+        stats=RunStats(files_checked=2),
+        rules_run=("BL001",),
+    )
+    outcome = baseline.compare(result, known, root=PROJECT)
     assert outcome.unchanged == (a,)
     assert outcome.new == (b,)  # the same fingerprint in another file is another finding
     applied = baseline.apply(result, outcome)
     assert applied.findings == (b,)
-    assert baseline.outcome_of(applied) is outcome
+    assert applied.baseline is outcome
 
 
 def test_load_skips_absent_results_and_rejects_binary(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """The command line: commands, options, outputs and exit codes.
 
 Most tests replace the engine with a stub returning a prepared result, so they test the CLI's
-own wiring; the ``needs_engine`` ones run the real engine on small crates made on the fly.
+own wiring; the others run the real engine on small crates made on the fly.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 import burnlint
+import factories
 from burnlint import cli, docs, engine, report
+from burnlint.app.check import exit_code
 from burnlint.findings import Level, LintResult, Notification, NotificationKind
 from burnlint.options import EngineOptions
 from burnlint.rules import registry
@@ -65,6 +67,9 @@ def fake_engine(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "lib.rs").write_text("fn f() {}\n")
+
+    # the findings tests make (``factories``) are in this project, as the engine's would be
+    monkeypatch.setattr(factories, "PROJECT", tmp_path)
 
     def install(returns: LintResult | Exception) -> FakeEngine:
         fake = FakeEngine(returns)
@@ -387,11 +392,11 @@ def test_an_unsuccessful_run_exits_2_even_with_exit_zero(
 
 def test_exit_code_function() -> None:
     clean = result()
-    assert cli.exit_code(clean, Level.NOTE, exit_zero=False) == 0
+    assert exit_code(clean, Level.NOTE, exit_zero=False) == 0
     bad = result(notifications=(Notification("", "x", level=Level.ERROR),))
-    assert cli.exit_code(bad, Level.NOTE, exit_zero=True) == 2
+    assert exit_code(bad, Level.NOTE, exit_zero=True) == 2
     warned = result(notifications=(Notification("", "x", level=Level.WARNING),))
-    assert cli.exit_code(warned, Level.NOTE, exit_zero=False) == 0
+    assert exit_code(warned, Level.NOTE, exit_zero=False) == 0
 
 
 # --- output ------------------------------------------------------------------------------------
@@ -403,7 +408,7 @@ def test_stdout_gets_the_rendered_report(
     res = result(finding(help="fix it"), burn_version="0.22.1")
     fake_engine(res)
     out = run(runner, "src")
-    ctx = report.ReportContext(color=False, project_root=Path("."), tool_version="x")
+    ctx = report.ReportContext(color=False, project_root=Path.cwd(), tool_version="x")
     assert out.stdout == report.FORMATS["text"](res, ctx)
     concise_out = run(runner, "--format", "concise", "src")
     assert concise_out.stdout == report.FORMATS["concise"](res, ctx)
@@ -648,8 +653,11 @@ def test_debug_env_re_raises(
 
 
 def test_reporter_crash_is_an_internal_error(
-    runner: CliRunner, fake_engine: Callable[..., FakeEngine], monkeypatch: pytest.MonkeyPatch
+    fake_engine: Callable[..., FakeEngine],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """A crash outside the engine (here in a reporter) reaches the guard of `main`."""
     monkeypatch.delenv(cli.DEBUG_ENV, raising=False)
     fake_engine(result())
 
@@ -657,10 +665,12 @@ def test_reporter_crash_is_an_internal_error(
         raise KeyError("oops")
 
     monkeypatch.setitem(report.FORMATS, "text", broken)
-    out = run(runner, "src")
-    assert out.exit_code == 2
-    assert out.stderr.startswith("burnlint: internal error: KeyError: 'oops'")
-    assert len(out.stderr.splitlines()) == 1
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["src"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("burnlint: internal error: KeyError: 'oops'")
+    assert len(err.splitlines()) == 1
 
 
 def test_main_exits_with_the_command_code(
@@ -841,7 +851,6 @@ def crate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-@pytest.mark.needs_engine
 def test_directory_without_rust_files(runner: CliRunner, tmp_path: Path) -> None:
     (tmp_path / "README.md").write_text("nothing here\n")
     out = run(runner, str(tmp_path))
@@ -850,7 +859,6 @@ def test_directory_without_rust_files(runner: CliRunner, tmp_path: Path) -> None
     assert out.stderr == f"burnlint: warning: no Rust files found in `{tmp_path.as_posix()}`\n"
 
 
-@pytest.mark.needs_engine
 def test_real_finding_in_text_and_concise(runner: CliRunner, crate: Path) -> None:
     out = run(runner, "--project-root", str(crate), ".")
     assert out.exit_code == 1, out.stderr
@@ -872,7 +880,6 @@ def test_real_finding_in_text_and_concise(runner: CliRunner, crate: Path) -> Non
     )
 
 
-@pytest.mark.needs_engine
 @pytest.mark.parametrize(
     ("args", "code"),
     [
@@ -887,7 +894,6 @@ def test_real_exit_codes(runner: CliRunner, crate: Path, args: list[str], code: 
     assert run(runner, *args, "src").exit_code == code
 
 
-@pytest.mark.needs_engine
 def test_a_missing_path_among_real_ones_exits_2(runner: CliRunner, crate: Path) -> None:
     out = run(runner, "--format", "concise", "src", "nope")
     assert out.exit_code == 2
@@ -895,13 +901,11 @@ def test_a_missing_path_among_real_ones_exits_2(runner: CliRunner, crate: Path) 
     assert any("error[BL001]" in line for line in out.stdout.splitlines())
 
 
-@pytest.mark.needs_engine
 def test_output_is_identical_across_runs_and_jobs(runner: CliRunner, crate: Path) -> None:
     outputs = {run(runner, "--jobs", jobs, ".").stdout for jobs in ("1", "2", "1")}
     assert len(outputs) == 1
 
 
-@pytest.mark.needs_engine
 def test_prefilter_changes_nothing(runner: CliRunner, crate: Path) -> None:
     assert run(runner, ".").stdout == run(runner, "--no-prefilter", ".").stdout
 

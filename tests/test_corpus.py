@@ -11,6 +11,7 @@ import pytest
 
 from burnlint.engine import lint_paths
 from burnlint.options import EngineOptions
+from burnlint.paths import display_path
 from burnlint.rules.registry import resolve
 
 EXPECTED = Path(__file__).resolve().parent / "corpus" / "burn_expected.txt"
@@ -43,6 +44,9 @@ def test_burn_repository() -> None:
     result = lint_paths([tree], EngineOptions(rule_ids=resolve(), project_root=tree))
     crashes = [n for n in result.notifications if n.rule_id is not None]
     assert not crashes
-    assert result.files_checked > 1500
-    found = {f"{f.location.path}:{f.location.span.start_line}:{f.rule_id}" for f in result.findings}
+    assert result.stats.files_checked > 1500
+    found = {
+        f"{display_path(f.location.path, tree)}:{f.location.span.start_line}:{f.rule_id}"
+        for f in result.findings
+    }
     assert found == set(read_expected())

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from burnlint.engine import lint_paths
 from burnlint.options import EngineOptions
+from burnlint.paths import display_path
 from burnlint.rules.registry import resolve
 
 DEMO = Path(__file__).resolve().parent.parent / "testdata" / "demo"
@@ -18,6 +19,9 @@ def _expected() -> set[str]:
 
 def test_demo_reports_exactly_the_planted_mistakes() -> None:
     result = lint_paths([DEMO], EngineOptions(rule_ids=resolve(), project_root=DEMO))
-    found = {f"{f.location.path}:{f.location.span.start_line}:{f.rule_id}" for f in result.findings}
+    found = {
+        f"{display_path(f.location.path, DEMO)}:{f.location.span.start_line}:{f.rule_id}"
+        for f in result.findings
+    }
     assert found == _expected()
     assert not result.notifications

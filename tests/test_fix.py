@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from burnlint.app.fix import apply_edits, fix_files
 from burnlint.cli import cli
 from burnlint.engine import lint_files, lint_paths
+from burnlint.engine.finish import digest
 from burnlint.findings import Applicability, Edit
-from burnlint.fix import apply_edits, digest, fix_files
 from burnlint.options import EngineOptions
 from burnlint.rules.registry import resolve
 
@@ -46,8 +47,7 @@ fn load(model: &mut Model) {
 def _fix_once(path: Path, root: Path, unsafe: bool = True) -> int:
     # lint_paths: a file named alone is checked with the facts of its whole crate (its layout)
     result = lint_paths([path], EngineOptions(rule_ids=resolve(), project_root=root))
-    digests = result.extra["digests"]
-    assert isinstance(digests, dict)
+    digests = result.digests
     outcome = fix_files(result.findings, root=root, digests=digests, unsafe=unsafe, write=True)
     assert not outcome.notifications
     return outcome.total
@@ -123,8 +123,7 @@ def test_fix_skips_a_file_changed_since_it_was_read(tmp_path: Path) -> None:
     path.write_text(SEED_LOOP, encoding="utf-8")
     result = lint_files([path], EngineOptions(rule_ids=resolve(), project_root=tmp_path))
     path.write_text(SEED_LOOP + "// edited meanwhile\n", encoding="utf-8")
-    digests = result.extra["digests"]
-    assert isinstance(digests, dict)
+    digests = result.digests
     outcome = fix_files(result.findings, root=tmp_path, digests=digests, unsafe=True, write=True)
     assert outcome.total == 0
     assert "changed since" in outcome.notifications[0].message
@@ -136,11 +135,11 @@ def test_fix_refuses_an_edit_that_breaks_the_syntax(tmp_path: Path) -> None:
     path.write_text("fn f() {}\n", encoding="utf-8")
     from burnlint.findings import Finding, Fix, Level, Location, Span
 
-    broken = Fix("break it", Applicability.SAFE, (Edit("a.rs", 0, 2, "{{{"),))
+    broken = Fix("break it", Applicability.SAFE, (Edit(path, 0, 2, "{{{"),))
     finding = Finding(
-        Location("a.rs", Span(0, 2, 1, 1, 1, 3, 1, 3)), "BL003", "x", Level.ERROR, "m", fix=broken
+        Location(path, Span(0, 2, 1, 1, 1, 3, 1, 3)), "BL003", "x", Level.ERROR, "m", fix=broken
     )
-    digests = {"a.rs": digest(path.read_bytes())}
+    digests = {path: digest(path.read_bytes())}
     outcome = fix_files([finding], root=tmp_path, digests=digests, unsafe=True, write=True)
     assert outcome.total == 0
     assert "would not parse" in outcome.notifications[0].message
@@ -158,8 +157,7 @@ def test_failed_rename_leaves_the_original_intact(
 
     monkeypatch.setattr(os, "replace", failing_replace)
     result = lint_files([path], EngineOptions(rule_ids=resolve(), project_root=tmp_path))
-    digests = result.extra["digests"]
-    assert isinstance(digests, dict)
+    digests = result.digests
     outcome = fix_files(result.findings, root=tmp_path, digests=digests, unsafe=True, write=True)
     assert outcome.total == 0
     assert "cannot write" in outcome.notifications[0].message

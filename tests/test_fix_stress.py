@@ -29,12 +29,13 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from burnlint import fix
+from burnlint import fsutil
+from burnlint.app.fix import applicable_fixes, fix_files
 from burnlint.cli import cli
 from burnlint.engine import lint_paths
 from burnlint.findings import Edit, LintResult
-from burnlint.fix import applicable_fixes, fix_files
 from burnlint.options import EngineOptions
+from burnlint.paths import display_path
 from burnlint.rules.registry import resolve
 from burnlint.syntax import parse, walk
 from rust_strategies import (
@@ -166,7 +167,7 @@ def _errors(data: bytes) -> int:
 
 
 def reference_apply(data: bytes, edits: list[Edit]) -> tuple[bytes, list[tuple[int, int]]]:
-    """The edits applied by an implementation independent of ``burnlint.fix``: left to right,
+    """The edits applied by an implementation independent of ``burnlint.app.fix``: left to right,
     an edit that starts inside an earlier applied one is left out. Also returns the kept
     spans of ``data`` (what must be byte-identical)."""
     chosen: list[Edit] = []
@@ -196,10 +197,13 @@ def _one_pass(root: Path, result: LintResult) -> tuple[int, list[str]]:
     problems: list[str] = []
     before = _snapshot(root)
     modes = {name: stat.S_IMODE((root / name).stat().st_mode) for name in before}
-    edits = applicable_fixes(result.findings, unsafe=True)
-    digests = result.extra["digests"]
-    assert isinstance(digests, dict)
+    edits = {
+        display_path(path, root): file_edits
+        for path, file_edits in applicable_fixes(result.findings, unsafe=True).items()
+    }
+    digests = result.digests
     outcome = fix_files(result.findings, root=root, digests=digests, unsafe=True, write=True)
+    fixed = {display_path(path, root) for path in outcome.fixed}
     after = _snapshot(root)
     if set(after) != set(before):
         problems.append(f"files appeared or vanished: {sorted(set(after) ^ set(before))}")
@@ -209,7 +213,7 @@ def _one_pass(root: Path, result: LintResult) -> tuple[int, list[str]]:
             problems.append(f"{note.path}: {note.message}")
     for name, old in before.items():
         new = after.get(name, b"")
-        if name not in edits or name not in outcome.fixed:
+        if name not in edits or name not in fixed:
             if new != old:
                 problems.append(f"{name}: changed without an applied fix")
             continue
@@ -253,7 +257,7 @@ def test_fix_passes_touch_only_the_edited_spans(files: dict[str, bytes], mode: i
             problems = crashes(result)
             sources = {k: v for k, v in _snapshot(root).items() if k.endswith(".rs")}
             for finding in result.findings:
-                problems += finding_problems(finding, sources)
+                problems += finding_problems(finding, sources, root)
             assert not problems, explain(problems)
             applied, problems = _one_pass(root, result)
             assert not problems, explain(problems)
@@ -326,12 +330,12 @@ def _raise(exc: BaseException) -> Callable[..., Any]:
 
 
 FAILURES: dict[str, Callable[[], Any]] = {
-    "mkstemp": lambda: mock.patch.object(fix.tempfile, "mkstemp", _raise(_Boom())),
-    "write": lambda: mock.patch.object(fix.os, "fdopen", _failing_stream(os.fdopen)),
-    "fsync": lambda: mock.patch.object(fix.os, "fsync", _raise(_Boom())),
-    "chmod": lambda: mock.patch.object(fix.os, "chmod", _raise(PermissionError(1, "denied"))),
-    "rename": lambda: mock.patch.object(fix.os, "replace", _raise(_Boom())),
-    "interrupt": lambda: mock.patch.object(fix.os, "replace", _raise(KeyboardInterrupt())),
+    "mkstemp": lambda: mock.patch.object(fsutil.tempfile, "mkstemp", _raise(_Boom())),
+    "write": lambda: mock.patch.object(fsutil.os, "fdopen", _failing_stream(os.fdopen)),
+    "fsync": lambda: mock.patch.object(fsutil.os, "fsync", _raise(_Boom())),
+    "chmod": lambda: mock.patch.object(fsutil.os, "chmod", _raise(PermissionError(1, "denied"))),
+    "rename": lambda: mock.patch.object(fsutil.os, "replace", _raise(_Boom())),
+    "interrupt": lambda: mock.patch.object(fsutil.os, "replace", _raise(KeyboardInterrupt())),
 }
 
 
@@ -344,8 +348,7 @@ def test_a_failed_write_leaves_the_original_intact(files: dict[str, bytes], fail
         result = _lint(root)
         assume(applicable_fixes(result.findings, unsafe=True))
         before = _snapshot(root)
-        digests = result.extra["digests"]
-        assert isinstance(digests, dict)
+        digests = result.digests
         interrupted = False
         with FAILURES[failure]():
             try:
@@ -367,7 +370,7 @@ def test_a_failed_rename_through_the_cli(tmp_path: Path) -> None:
     """The CLI reports the write failure, exits non-zero (findings remain), leaves the file."""
     source = (TESTDATA / "fixes" / "seed_loop.rs").read_bytes()
     (tmp_path / "train.rs").write_bytes(source)
-    with mock.patch.object(fix.os, "replace", _raise(_Boom())):
+    with mock.patch.object(fsutil.os, "replace", _raise(_Boom())):
         outcome = CliRunner().invoke(
             cli,
             ["check", str(tmp_path), "--project-root", str(tmp_path), "--fix", "--unsafe-fixes"],

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from burnlint.engine import lint_files
-from burnlint.findings import MAX_LABEL, Finding, LintResult
+from burnlint.findings import MAX_LABEL, Finding, LintResult, RunStats
 from burnlint.options import EngineOptions
+from burnlint.paths import display_path
 from burnlint.report import ReportContext, text
 from burnlint.rules import registry
 from burnlint.rules.registry import resolve
@@ -28,7 +29,8 @@ def _run(files: list[Path], root: Path, select: set[str]) -> dict[str, set[tuple
     assert not crashes, crashes
     found: dict[str, set[tuple[int, str]]] = defaultdict(set)
     for finding in result.findings:
-        found[finding.location.path].add((finding.location.span.start_line, finding.rule_id))
+        shown = display_path(finding.location.path, root)
+        found[shown].add((finding.location.span.start_line, finding.rule_id))
     return found
 
 
@@ -119,7 +121,9 @@ def test_caret_labels_stay_short_and_the_help_is_said_once() -> None:
     for finding in findings:
         if finding.rule_id not in ("BL003", "BL005") or finding.fix is None:
             continue
-        shown = text.render(LintResult(findings=(finding,), notifications=(), files_checked=1), ctx)
+        shown = text.render(
+            LintResult(findings=(finding,), notifications=(), stats=RunStats(files_checked=1)), ctx
+        )
         helps = [line for line in shown.splitlines() if line.lstrip().startswith("= help:")]
         assert len(helps) == 1, shown
         assert "fix)" in helps[0], shown  # the one line says which kind of fix it is
@@ -130,7 +134,8 @@ def test_bl005_help_names_the_option_left_to_write() -> None:
     by_line = {
         f.location.span.start_line: f
         for f in _every_finding()
-        if f.rule_id == "BL005" and f.location.path.endswith("layout_mirror/src/import.rs")
+        if f.rule_id == "BL005"
+        and f.location.path == TESTDATA / "crates" / "layout_mirror" / "src" / "import.rs"
     }
     hinted = by_line[25]
     assert hinted.help is not None
@@ -163,19 +168,21 @@ def test_bl005_on_a_helper_names_its_callers_loads() -> None:
     of its callers (in other files, the lib's bin too) as a related location, and a fix in
     the helper's file."""
     findings = [
-        f for f in _every_finding() if f.rule_id == "BL005" and "torch-helpers/" in f.location.path
+        f
+        for f in _every_finding()
+        if f.rule_id == "BL005" and "torch-helpers/" in f.location.path.as_posix()
     ]
-    assert {f.location.path.rsplit("/", 1)[-1] for f in findings} == {
+    assert {f.location.path.name for f in findings} == {
         "stores.rs",
         "stores_safetensors.rs",
     }
     torch_store = next(
         f
         for f in findings
-        if f.location.path.endswith("/stores.rs") and f.location.span.start_line == 11
+        if f.location.path.name == "stores.rs" and f.location.span.start_line == 11
     )
     loads = {
-        (r.location.path.split("torch-helpers/", 1)[1], r.location.span.start_line)
+        (r.location.path.as_posix().split("torch-helpers/", 1)[1], r.location.span.start_line)
         for r in torch_store.related
         if r.message == "loaded here"
     }
@@ -188,3 +195,46 @@ def test_bl005_on_a_helper_names_its_callers_loads() -> None:
     }
     assert torch_store.fix is not None
     assert {e.path for e in torch_store.fix.edits} == {torch_store.location.path}
+
+
+DISCARDED_SAVE = (
+    "use burn_store::{ModuleSnapshot, BurnpackStore};\n"
+    'pub fn save(m: &M) { let _ = m.save_into(&mut BurnpackStore::from_file("a")); }\n'
+)
+
+
+def test_the_test_code_tag_follows_the_cargo_target_not_the_project_root(tmp_path: Path) -> None:
+    """A crate that sits in a directory named `tests` (a test fixture of another project) is
+    not test code; its integration tests, benchmarks and `tests` modules are. Where the
+    project root is, and so how the report names the files, changes nothing."""
+    crate = tmp_path / "tests" / "fixture"
+    files = {
+        "src/lib.rs": "pub mod model;\n" + DISCARDED_SAVE,
+        "src/model/tests/load.rs": DISCARDED_SAVE,
+        "src/tests.rs": DISCARDED_SAVE,
+        "tests/it.rs": DISCARDED_SAVE,
+        "benches/speed.rs": DISCARDED_SAVE,
+        "examples/demo.rs": DISCARDED_SAVE,
+    }
+    (crate / "Cargo.toml").parent.mkdir(parents=True)
+    (crate / "Cargo.toml").write_text('[package]\nname = "fixture"\nversion = "0.1.0"\n')
+    for name, source in files.items():
+        (crate / name).parent.mkdir(parents=True, exist_ok=True)
+        (crate / name).write_text(source, encoding="utf-8")
+    expected = {
+        "src/lib.rs": False,
+        "src/model/tests/load.rs": True,
+        "src/tests.rs": True,
+        "tests/it.rs": True,
+        "benches/speed.rs": True,
+        "examples/demo.rs": False,
+    }
+    for root in (crate, tmp_path, tmp_path / "elsewhere"):
+        root.mkdir(exist_ok=True)
+        options = EngineOptions(rule_ids=resolve(), project_root=root)
+        result = lint_files(sorted(crate / name for name in files), options)
+        tagged = {
+            f.location.path.relative_to(crate).as_posix(): "test-code" in f.tags
+            for f in result.findings
+        }
+        assert tagged == expected, root

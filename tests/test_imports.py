@@ -26,7 +26,7 @@ LIGHT = (
     "burnlint.report.sarif",
     "burnlint.config",
     "burnlint.suppress",
-    "burnlint.statistics",
+    "burnlint.app.statistics",
 )
 # what the registry itself is made of: the only modules of the rules package these may load
 METADATA = {"burnlint.rules", "burnlint.rules.registry", "burnlint.rules.meta"}

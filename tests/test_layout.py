@@ -21,7 +21,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 
 def layout(code: str) -> LayoutFacts:
     data = code.encode()
-    return collect_layout(SourceFile("model.rs", data, parse(data)))
+    return collect_layout(SourceFile(Path("model.rs"), data, parse(data)))
 
 
 MIRROR = """
@@ -162,7 +162,7 @@ def test_messages_name_the_layout_fact_and_labels_stay_short() -> None:
         assert finding.label is not None and len(finding.label) < 120, finding.label
         assert finding.help
         related = {r.location.path for r in finding.related}
-        assert "src/model.rs" in related  # where the field is declared
+        assert crate / "src" / "model.rs" in related  # where the field is declared
     first = result.findings[0]
     assert first.message == (
         "a `PytorchStore` leaves `map_indices_contiguous` implicit, and its default mis-maps "

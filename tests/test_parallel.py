@@ -14,8 +14,11 @@ from typing import Any
 
 import pytest
 
+import burnlint.engine.workers
 from burnlint import engine
+from burnlint.engine.workers import PARALLEL_MIN_CANDIDATES
 from burnlint.options import EngineOptions
+from burnlint.prefilter import has_trigger
 from burnlint.report import FORMATS
 from burnlint.rules import registry
 
@@ -25,7 +28,7 @@ BURNLINT = [sys.executable, "-m", "burnlint"]
 
 
 def _candidates(directory: Path) -> int:
-    return sum(engine.has_trigger(p.read_bytes()) for p in directory.rglob("*.rs"))
+    return sum(has_trigger(p.read_bytes()) for p in directory.rglob("*.rs"))
 
 
 @pytest.fixture(scope="module")
@@ -35,11 +38,11 @@ def many_crates(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("many")
     per_copy = sum(_candidates(source) for source in SOURCES)
     assert per_copy > 0
-    copies = engine.PARALLEL_MIN_CANDIDATES // per_copy + 2
+    copies = PARALLEL_MIN_CANDIDATES // per_copy + 2
     for index in range(copies):
         for source in SOURCES:
             shutil.copytree(source, root / f"copy{index:02}" / source.name)
-    assert _candidates(root) > engine.PARALLEL_MIN_CANDIDATES
+    assert _candidates(root) > PARALLEL_MIN_CANDIDATES
     return root
 
 
@@ -110,7 +113,7 @@ def test_many_files_are_read_in_workers_with_the_same_result(
             super().__init__(*args, **kwargs)
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Spy)
-    monkeypatch.setattr(engine, "PARALLEL_MIN_FILES", 2)
+    monkeypatch.setattr(burnlint.engine.workers, "PARALLEL_MIN_FILES", 2)
     pooled = engine.lint_paths([tmp_path], replace(options, jobs=3))
     assert started == [3]  # the demo has too few candidates for the crates to need it
     assert pooled == serial

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from burnlint.engine import lint_source
-from burnlint.findings import Finding, Level, LintResult, Location, Span
+from burnlint.findings import Finding, Level, LintResult, Location, RunStats, Span
 from burnlint.options import EngineOptions
 from burnlint.report import ReportContext, sarif, text
 from burnlint.rules.registry import resolve
@@ -303,7 +303,7 @@ def test_pathological_file(name: str, tmp_path: Path) -> None:
 
 def _bl001(span: Span, snippet: str, snippet_start: int = 0, snippet_cut: bool = False) -> Finding:
     return Finding(
-        Location("big.rs", span),
+        Location(CTX.project_root / "big.rs", span),
         "BL001",
         "discarded-store-result",
         Level.ERROR,
@@ -325,7 +325,7 @@ def _finding_on_long_line(prefix: int, needle: str, suffix: int) -> Finding:
 
 
 def _result(*findings: Finding) -> LintResult:
-    return LintResult(findings=findings, notifications=(), files_checked=1)
+    return LintResult(findings=findings, notifications=(), stats=RunStats(files_checked=1))
 
 
 CTX = ReportContext(color=False, project_root=Path("/p"), tool_version="0.1.0")
@@ -419,7 +419,7 @@ def _cut_and_whole(line_texts: list[str], start: int, end: int) -> tuple[Finding
     with the snippet burnlint keeps and with the whole lines."""
     joined = "\n".join(line_texts)
     data = joined.encode("utf-8")
-    source = SourceFile("big.rs", data, parse(b""))  # spans and snippets need no tree
+    source = SourceFile(Path("big.rs"), data, parse(b""))  # spans and snippets need no tree
     span = source.span(len(joined[:start].encode("utf-8")), len(joined[:end].encode("utf-8")))
     cut = source.snippet(span)
     lines = joined.split("\n")[span.start_line - 1 : span.end_line]

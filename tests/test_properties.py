@@ -36,11 +36,13 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from burnlint import engine
+import burnlint.engine.workers
 from burnlint.cli import cli
 from burnlint.engine import lint_files, lint_paths, lint_source
+from burnlint.engine.workers import PARALLEL_MIN_CANDIDATES
 from burnlint.findings import LintResult
 from burnlint.options import EngineOptions
+from burnlint.prefilter import has_trigger
 from burnlint.rules.registry import resolve
 from rust_strategies import (
     MUTATIONS,
@@ -212,10 +214,10 @@ def test_crates_of_random_files(files: dict[str, bytes]) -> None:
         # a file named alone is checked with the facts of its crate: the same findings
         for name in sources:
             alone = lint_paths([root / name], options)
-            assert _findings(alone) == _findings(_only(first, name)), name
+            assert _findings(alone) == _findings(_only(first, root / name)), name
 
 
-def _only(result: LintResult, path: str) -> LintResult:
+def _only(result: LintResult, path: Path) -> LintResult:
     return replace(result, findings=tuple(f for f in result.findings if f.location.path == path))
 
 
@@ -225,7 +227,7 @@ def _only(result: LintResult, path: str) -> LintResult:
 @pytest.fixture
 def pool_always() -> Iterator[None]:
     """A process pool whatever the number of candidates."""
-    with mock.patch.object(engine, "PARALLEL_MIN_CANDIDATES", 0):
+    with mock.patch.object(burnlint.engine.workers, "PARALLEL_MIN_CANDIDATES", 0):
         yield
 
 
@@ -285,7 +287,7 @@ def test_jobs_1_and_jobs_2_give_identical_sarif(
         result = lint_paths([root], EngineOptions(rule_ids=ALL_RULES, project_root=root, jobs=2))
         # 2 would be a crash or an unsuccessful run, unless every file was skipped (binary
         # sources): a run that checked nothing exits 2 by design
-        skipped_all = result.files_checked == 0 and result.files_skipped > 0
+        skipped_all = result.stats.files_checked == 0 and result.stats.files_skipped > 0
         assert code1 in ((2,) if skipped_all else (0, 1)), one
         problems = all_problems(result, files, root)
         assert not problems, explain(problems)
@@ -308,8 +310,8 @@ def test_jobs_on_the_fixture_tree_above_the_threshold(tmp_path: Path) -> None:
     """Without patching: the whole ``testdata`` tree plus mutated copies (more candidates than
     ``PARALLEL_MIN_CANDIDATES``) gives the same bytes with ``--jobs 1`` and ``--jobs 2``."""
     tree = _mutated_tree(tmp_path / "tree", seed=7, copies=2)
-    candidates = sum(engine.has_trigger(p.read_bytes()) for p in tree.rglob("*.rs"))
-    assert candidates > engine.PARALLEL_MIN_CANDIDATES
+    candidates = sum(has_trigger(p.read_bytes()) for p in tree.rglob("*.rs"))
+    assert candidates > PARALLEL_MIN_CANDIDATES
     code1, one = _cli_sarif(tree, 1)
     code2, two = _cli_sarif(tree, 2)
     assert (code1, one) == (code2, two)

@@ -41,6 +41,7 @@ from burnlint.findings import (
     Notification,
     NotificationKind,
     RelatedLocation,
+    RunStats,
     Span,
 )
 from burnlint.options import EngineOptions
@@ -50,13 +51,16 @@ from burnlint.report import json as json_format
 from burnlint.report.base import one_line
 from burnlint.rules import registry
 from burnlint.rules.registry import resolve
+from factories import PROJECT, at
 
 REPO = Path(__file__).resolve().parent.parent
 TESTDATA = REPO / "testdata"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SCHEMA: dict[str, Any] = json.loads((TESTDATA / "sarif-schema-2.1.0.json").read_text("utf-8"))
 FIXTURES = sorted(TESTDATA.rglob("*.rs"))
-CTX = ReportContext(color=False, project_root=Path("/project"), tool_version="0.1.0")
+CTX = ReportContext(color=False, project_root=PROJECT, tool_version="0.1.0")
+# for the results of runs with TESTDATA as the project root (``lint``)
+TESTDATA_CTX = ReportContext(color=False, project_root=TESTDATA, tool_version="0.1.0")
 ALL = resolve(select=["ALL"])
 LINK = re.compile(r"(?<!\\)\[((?:[^\\\[\]]|\\.)*)\]\((\d+)\)")
 
@@ -110,7 +114,7 @@ def make_finding(
 ) -> Finding:
     meta = registry.by_id(rule)
     return Finding(
-        location=Location(path, span_in(line_text, needle, line)),
+        location=Location(at(path), span_in(line_text, needle, line)),
         rule_id=rule,
         rule_name=meta.name,
         level=level or meta.level,
@@ -128,18 +132,18 @@ def rich_result() -> LintResult:
     store_line = '    let mut store = BurnpackStore::from_file("ckpt.bpk");'
     related = (
         RelatedLocation(
-            Location("src/train.rs", span_in(store_line, "BurnpackStore::from_file", 2)),
+            Location(at("src/train.rs"), span_in(store_line, "BurnpackStore::from_file", 2)),
             "the store [0] is built here",
         ),
         RelatedLocation(
-            Location("src/train.rs", span_in("    for epoch in 0..n {", "for", 3)),
+            Location(at("src/train.rs"), span_in("    for epoch in 0..n {", "for", 3)),
             "the loop",
         ),
     )
     fix = Fix(
         "add `.overwrite(true)`",
         Applicability.UNSAFE,
-        (Edit("src/train.rs", 160, 160, ".overwrite(true)"),),
+        (Edit(at("src/train.rs"), 160, 160, ".overwrite(true)"),),
     )
     findings = (
         make_finding(),
@@ -182,8 +186,7 @@ def rich_result() -> LintResult:
     return LintResult(
         findings=findings,
         notifications=notifications,
-        files_checked=7,
-        files_skipped=1,
+        stats=RunStats(files_checked=7, files_skipped=1),
         rules_run=tuple(sorted(r.id for r in registry.ALL)),
         burn_version="0.22.1",
     )
@@ -235,7 +238,7 @@ def test_fixture_sarif_is_schema_valid(fixture: Path) -> None:
 def test_rich_sarif_is_schema_valid() -> None:
     validate(sarif_of(rich_result()))
     validate(sarif_of(rich_result(), CategoryContext(False, Path("/p"), "1.0", category="x/")))
-    validate(sarif_of(LintResult(findings=(), notifications=(), files_checked=0)))
+    validate(sarif_of(LintResult(findings=(), notifications=())))
 
 
 def _check_order(value: Any, definition: dict[str, Any], where: str) -> None:
@@ -263,7 +266,7 @@ def _check_order(value: Any, definition: dict[str, Any], where: str) -> None:
 
 def test_sarif_keys_follow_schema_order() -> None:
     _check_order(sarif_of(rich_result()), SCHEMA, "log")
-    _check_order(sarif_of(lint(FIXTURES[:3])), SCHEMA, "log")
+    _check_order(sarif_of(lint(FIXTURES[:3]), TESTDATA_CTX), SCHEMA, "log")
 
 
 # --- SARIF: contents ----------------------------------------------------------------------------
@@ -367,7 +370,7 @@ def test_results_have_explicit_level_and_right_rule_index() -> None:
 
 def test_results_from_the_engine_keep_warning_level() -> None:
     result = lint(sorted((TESTDATA / "rules" / "BL002").glob("*.rs")))
-    run = sarif_of(result)["runs"][0]
+    run = sarif_of(result, TESTDATA_CTX)["runs"][0]
     warnings = [item for item in run["results"] if item["ruleId"] == "BL002"]
     assert warnings and all(item["level"] == "warning" for item in warnings)
     for item in run["results"]:
@@ -444,13 +447,15 @@ def test_region_columns_are_utf16_and_snippet_is_the_span_text() -> None:
 def test_region_text_multiline_and_mismatch() -> None:
     lines = "    let _ = model\n        .save_into(&mut store);"
     span = Span(104, 140, 4, 13, 5, 31, 13, 31)
-    finding = Finding(Location("a.rs", span), "BL001", "x", Level.ERROR, "m", snippet=lines)
+    finding = Finding(Location(at("a.rs"), span), "BL001", "x", Level.ERROR, "m", snippet=lines)
     assert sarif.region_text(finding) == "model\n        .save_into(&mut store)"
     odd = Span(104, 140, 4, 13, 5, 31, 14, 31)  # UTF-16 column disagrees with the text
-    assert sarif.region_text(Finding(Location("a.rs", odd), "BL001", "x", Level.ERROR, "m")) == ""
+    assert (
+        sarif.region_text(Finding(Location(at("a.rs"), odd), "BL001", "x", Level.ERROR, "m")) == ""
+    )
     assert (
         sarif.region_text(
-            Finding(Location("a.rs", odd), "BL001", "x", Level.ERROR, "m", snippet=lines)
+            Finding(Location(at("a.rs"), odd), "BL001", "x", Level.ERROR, "m", snippet=lines)
         )
         == ""
     )
@@ -475,8 +480,8 @@ def test_fixes() -> None:
             ],
         }
     ]
-    safe = Fix("add `?`", Applicability.SAFE, (Edit("src/a.rs", 5, 9, ""),))
-    log = sarif_of(LintResult((make_finding(fix=safe),), (), 1))
+    safe = Fix("add `?`", Applicability.SAFE, (Edit(at("src/a.rs"), 5, 9, ""),))
+    log = sarif_of(LintResult((make_finding(fix=safe),), (), RunStats(files_checked=1)))
     (fix,) = log["runs"][0]["results"][0]["fixes"]
     assert fix["description"] == {"text": "add `?`"}
     replacement = fix["artifactChanges"][0]["replacements"][0]
@@ -502,14 +507,14 @@ def _utf16_offset(text: str, line: int, column: int) -> int:
 def test_fixes_apply_by_line_and_column_like_the_engine() -> None:
     """A SARIF viewer applies a fix by line and UTF-16 column: doing so gives exactly the
     text burnlint --fix writes."""
-    from burnlint.fix import apply_edits
+    from burnlint.app.fix import apply_edits
 
     fixtures = sorted((TESTDATA / "rules").rglob("*.rs"))
     result = lint(fixtures)
     fixed = [f for f in result.findings if f.fix is not None]
     assert fixed
-    run = sarif_of(result)["runs"][0]
-    by_fingerprint = {f.fingerprint + f.location.path: f for f in fixed}
+    run = sarif_of(result, TESTDATA_CTX)["runs"][0]
+    by_fingerprint = {f.fingerprint + TESTDATA_CTX.display(f.location.path): f for f in fixed}
     checked = 0
     for item in run["results"]:
         for fix in item.get("fixes", []):
@@ -519,7 +524,7 @@ def test_fixes_apply_by_line_and_column_like_the_engine() -> None:
             for change in fix["artifactChanges"]:
                 data = (TESTDATA / change["artifactLocation"]["uri"]).read_bytes()
                 text = data.decode("utf-8")
-                edits = sorted(finding.fix.edits)
+                edits = sorted(finding.fix.edits, key=lambda e: (e.start_byte, e.end_byte))
                 for replacement, edit in zip(change["replacements"], edits, strict=True):
                     region = replacement["deletedRegion"]
                     assert "byteOffset" not in region
@@ -534,7 +539,7 @@ def test_fixes_apply_by_line_and_column_like_the_engine() -> None:
 def test_fingerprints() -> None:
     result = lint(FIXTURES)
     assert result.findings
-    run = sarif_of(result)["runs"][0]
+    run = sarif_of(result, TESTDATA_CTX)["runs"][0]
     per_file: dict[str, list[str]] = {}
     for item in run["results"]:
         fingerprints = item["partialFingerprints"]
@@ -568,7 +573,7 @@ def test_invocation_and_notifications() -> None:
 
 
 def test_successful_run_has_no_empty_notification_arrays() -> None:
-    log = sarif_of(LintResult((), (), 3))
+    log = sarif_of(LintResult((), (), RunStats(files_checked=3)))
     run = log["runs"][0]
     assert run["invocations"] == [{"executionSuccessful": True}]
     assert run["results"] == []
@@ -594,7 +599,7 @@ def test_unknown_rule_in_a_hand_made_result_still_resolves() -> None:
     odd = Finding(
         finding.location, "XX999", "made-up", Level.WARNING, "m", fingerprint="f", snippet=""
     )
-    log = sarif_of(LintResult((odd,), (), 1))
+    log = sarif_of(LintResult((odd,), (), RunStats(files_checked=1)))
     validate(log)
     run = log["runs"][0]
     assert run["tool"]["driver"]["rules"] == [
@@ -621,13 +626,13 @@ def _unescape(text: str) -> str:
 def test_any_message_stays_valid_and_links_only_related(
     message: str, help: str | None, related: list[str]
 ) -> None:
-    where = Location("src/a.rs", span_in(SAVE_LINE, "model"))
+    where = Location(at("src/a.rs"), span_in(SAVE_LINE, "model"))
     finding = make_finding(
         message=message,
         help=help,
         related=tuple(RelatedLocation(where, text) for text in related),
     )
-    log = sarif_of(LintResult((finding,), (), 1))
+    log = sarif_of(LintResult((finding,), (), RunStats(files_checked=1)))
     validate(log)
     text = log["runs"][0]["results"][0]["message"]["text"]
     links = [(m.group(1), int(m.group(2))) for m in LINK.finditer(text)]
@@ -666,6 +671,7 @@ def test_columns_with_cjk_emoji_and_tab(tmp_path: Path) -> None:
     path = tmp_path / "训练 #1.rs"
     path.write_text(WIDE_SOURCE, encoding="utf-8")
     result = lint([path], tmp_path)
+    ctx = ReportContext(color=False, project_root=tmp_path, tool_version="0.1.0")
     (_finding,) = [f for f in result.findings if f.rule_id == "BL001"]
     line = WIDE_SOURCE.splitlines()[4]
     prefix = line[: line.index("model.save_into")]
@@ -673,7 +679,7 @@ def test_columns_with_cjk_emoji_and_tab(tmp_path: Path) -> None:
     chars, units = len(prefix), _u16(prefix)
     assert (chars, units) == (20, 21)
 
-    region = sarif_of(result)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    region = sarif_of(result, ctx)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
     assert region["artifactLocation"]["uri"] == "%E8%AE%AD%E7%BB%83%20%231.rs"
     assert region["region"] == {
         "startLine": 5,
@@ -683,7 +689,7 @@ def test_columns_with_cjk_emoji_and_tab(tmp_path: Path) -> None:
         "snippet": {"text": "model.save_into(&mut store)"},
     }
 
-    data = json.loads(json_format.render(result, CTX))["findings"][0]
+    data = json.loads(json_format.render(result, ctx))["findings"][0]
     assert data["start"] == {
         "line": 5,
         "column": chars + 1,
@@ -691,9 +697,9 @@ def test_columns_with_cjk_emoji_and_tab(tmp_path: Path) -> None:
         "byte": WIDE_SOURCE.encode().index(b"model.save_into"),
     }
     assert data["tags"] == list(registry.by_id("BL001").tags)
-    assert f"--> 训练 #1.rs:5:{chars + 1}\n" in FORMATS["text"](result, CTX)
-    assert f"训练 #1.rs:5:{chars + 1}: error[BL001]" in FORMATS["concise"](result, CTX)
-    assert f"line=5,endLine=5,col={chars + 1}," in github_format.render(result, CTX)
+    assert f"--> 训练 #1.rs:5:{chars + 1}\n" in FORMATS["text"](result, ctx)
+    assert f"训练 #1.rs:5:{chars + 1}: error[BL001]" in FORMATS["concise"](result, ctx)
+    assert f"line=5,endLine=5,col={chars + 1}," in github_format.render(result, ctx)
 
 
 # --- determinism --------------------------------------------------------------------------------
@@ -804,7 +810,7 @@ def test_github_escaping() -> None:
         message="50% of `a::b`, then\nmore\r",
         help="use `x,y`",
     )
-    out = github_format.render(LintResult((finding,), (), 1), CTX)
+    out = github_format.render(LintResult((finding,), (), RunStats(files_checked=1)), CTX)
     assert out == (
         "::error file=src/a%2Cb%3Ac%25.rs,line=4,endLine=4,col=13,endColumn=40,"
         "title=BL001 discarded-store-result::50%25 of `a::b`, then%0Amore%0D%0Ahelp: use `x,y`\n"
@@ -814,18 +820,19 @@ def test_github_escaping() -> None:
 def test_github_levels_multiline_spans_and_notifications() -> None:
     out = github_format.render(rich_result(), CTX).splitlines()
     commands = [line.split(" ", 1)[0].split("::")[1] for line in out]
-    findings = ["notice", "error", "warning", "error", "error"]  # in report order
+    # in report order: /outside/abs path.rs, src/dotted.rs, src/my dir/.., src/train.rs
+    findings = ["error", "notice", "warning", "error", "error"]
     assert commands == [*findings, "notice", "warning", "error", "warning", "notice"]
     assert out[3].startswith("::error file=src/train.rs,line=4,endLine=4,col=13,endColumn=40,")
     assert out[-5] == "::notice file=src/broken.rs,line=3,title=burnlint::syntax error near line 3"
     assert out[-1] == "::notice title=burnlint::no Rust files found"
     multiline = Finding(
-        Location("a.rs", Span(0, 30, 1, 5, 3, 2, 5, 2)), "BL001", "n", Level.WARNING, "m"
+        Location(at("a.rs"), Span(0, 30, 1, 5, 3, 2, 5, 2)), "BL001", "n", Level.WARNING, "m"
     )
-    assert github_format.render(LintResult((multiline,), (), 1), CTX) == (
+    assert github_format.render(LintResult((multiline,), (), RunStats(files_checked=1)), CTX) == (
         "::warning file=a.rs,line=1,endLine=3,title=BL001 n::m\n"
     )
-    assert github_format.render(LintResult((), (), 1), CTX) == ""
+    assert github_format.render(LintResult((), (), RunStats(files_checked=1)), CTX) == ""
 
 
 # --- golden files -------------------------------------------------------------------------------
@@ -837,18 +844,15 @@ GOLDEN_FORMATS |= {"text": "demo.txt", "concise": "demo.concise"}
 
 
 def _golden_result() -> tuple[LintResult, Path]:
-    """The demo crate with the default rules (what `burnlint check` runs); BL001's fixtures
-    while the demo has no sources."""
-    if any(DEMO.rglob("*.rs")):
-        return lint_paths([DEMO], EngineOptions(rule_ids=resolve(), project_root=DEMO)), DEMO
-    files = sorted((TESTDATA / "rules" / "BL001").glob("*.rs"))
-    return lint(files, REPO), REPO
+    """The demo crate with the default rules (what `burnlint check` runs)."""
+    return lint_paths([DEMO], EngineOptions(rule_ids=resolve(), project_root=DEMO)), DEMO
 
 
 @pytest.mark.parametrize("name", list(GOLDEN_FORMATS))
 def test_golden(name: str) -> None:
     result, root = _golden_result()
-    out = FORMATS[name](result, GOLDEN_CTX)
+    # reported relative to the run's root, shown as /PROJECT
+    out = FORMATS[name](result, replace(GOLDEN_CTX, project_root=root))
     out = out.replace(root.as_uri(), "file:///PROJECT").replace(str(root), "/PROJECT")
     path = GOLDEN / GOLDEN_FORMATS[name]
     if os.environ.get("UPDATE_GOLDEN"):
@@ -923,7 +927,7 @@ def _testdata_logs(directory: Path) -> list[Path]:
             directory / (crate.relative_to(TESTDATA).as_posix().replace("/", "__") + ".sarif")
         )
         written[-1].write_text(sarif.render(result, ctx), encoding="utf-8")
-    rich_ctx = CategoryContext(False, TESTDATA, "0.1.0", category="burnlint")
+    rich_ctx = CategoryContext(False, PROJECT, "0.1.0", category="burnlint")
     written.append(directory / "hand-made.sarif")
     written[-1].write_text(sarif.render(rich_result(), rich_ctx), encoding="utf-8")
     return written
@@ -987,7 +991,9 @@ def test_a_finding_carries_its_own_tags_and_reports_add_its_rules() -> None:
     """``Finding.tags`` holds what is particular to the finding (``test-code``); JSON lists the
     rule's tags before it, SARIF keeps the rule's on its reportingDescriptor."""
     own = replace(make_finding(), tags=("test-code",))
-    result = LintResult(findings=(own, make_finding(line=9)), notifications=(), files_checked=1)
+    result = LintResult(
+        findings=(own, make_finding(line=9)), notifications=(), stats=RunStats(files_checked=1)
+    )
     rule_tags = list(registry.by_id("BL001").tags)
     tags = [f["tags"] for f in json.loads(json_format.render(result, CTX))["findings"]]
     assert tags == [[*rule_tags, "test-code"], rule_tags]

@@ -178,7 +178,6 @@ def test_local_links_resolve(rule_id: str) -> None:
 # the examples run -----------------------------------------------------------------------------
 
 
-@pytest.mark.needs_engine
 @pytest.mark.parametrize("rule_id", RULE_IDS)
 def test_example_fires_only_its_rule(rule_id: str, tmp_path: Path) -> None:
     findings, notifications = lint(rust_block(rule_id, "Example"), tmp_path)
@@ -189,7 +188,6 @@ def test_example_fires_only_its_rule(rule_id: str, tmp_path: Path) -> None:
     assert others == [], f"the {rule_id} Example also triggers other rules: {others}"
 
 
-@pytest.mark.needs_engine
 @pytest.mark.parametrize("rule_id", RULE_IDS)
 def test_use_instead_is_clean(rule_id: str, tmp_path: Path) -> None:
     findings, notifications = lint(rust_block(rule_id, "Use instead"), tmp_path)

@@ -4,6 +4,8 @@ slicing without joining) give exactly what counting from each line's start gives
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,7 +37,7 @@ def test_columns_counted_from_marks_equal_counting_from_the_line_start(
     lines: list[str], data: st.DataObject
 ) -> None:
     raw = "\n".join(lines).encode("utf-8")
-    source = SourceFile("long.rs", raw, parse(b""))  # columns need no tree
+    source = SourceFile(Path("long.rs"), raw, parse(b""))  # columns need no tree
     # any order, any byte (mid-character ones included), several times each
     offsets = data.draw(st.lists(st.integers(0, len(raw)), min_size=1, max_size=60))
     for byte in offsets:
@@ -85,7 +87,7 @@ def test_snippets_equal_the_windows_of_the_joined_lines(
     lines: list[tuple[str, int]], data: st.DataObject
 ) -> None:
     raw = "\n".join(char * count for char, count in lines).encode("utf-8")
-    source = SourceFile("long.rs", raw, parse(b""))
+    source = SourceFile(Path("long.rs"), raw, parse(b""))
     for _ in range(3):  # later snippets of a long line come from its decoded text, kept
         start = data.draw(st.integers(0, len(raw)))
         end = data.draw(st.integers(start, len(raw)))

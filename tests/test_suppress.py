@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burnlint import engine, suppress
+import burnlint.engine.group
+from burnlint import suppress
+from burnlint.app.fix import apply_edits
 from burnlint.engine import lint_source
 from burnlint.findings import Applicability, Level, LintResult
-from burnlint.fix import apply_edits
 from burnlint.options import EngineOptions
 from burnlint.rules.all_rules import ALL_RULES
 from burnlint.rules.base import Rule
@@ -36,7 +37,7 @@ fn save<M: ModuleSnapshot>(model: &M) {
 
 def source(text: str | bytes) -> SourceFile:
     data = text.encode() if isinstance(text, str) else text
-    return SourceFile("x.rs", data, parse(data))
+    return SourceFile(Path("x.rs"), data, parse(data))
 
 
 def allows(text: str | bytes) -> list[suppress.Allow]:
@@ -295,8 +296,8 @@ def test_allow_on_the_line_above_suppresses(tmp_path: Path) -> None:
     code = HEADER + "    // burnlint: allow(BL001)\n    let _ = model.save_into(&mut store);\n}\n"
     result = lint(code, tmp_path)
     assert found(result) == []
-    assert result.suppressed == 1
-    assert result.extra["suppressed_by_rule"] == {"BL001": 1}
+    assert result.stats.suppressed == 1
+    assert result.stats.suppressed_by_rule == {"BL001": 1}
 
 
 def test_unused_allow_is_reported_with_a_safe_fix(tmp_path: Path) -> None:
@@ -349,7 +350,7 @@ def test_crlf_line_endings(tmp_path: Path) -> None:
     ).replace("\n", "\r\n")
     result = lint(code, tmp_path)
     assert found(result) == [(6, "BL008")]
-    assert result.suppressed == 1
+    assert result.stats.suppressed == 1
     (finding,) = result.findings
     assert not finding.message.endswith("\r")
     assert finding.fix is not None
@@ -367,7 +368,7 @@ def test_utf8_bom(tmp_path: Path) -> None:
     )
     result = lint(code.encode("utf-8"), tmp_path)
     assert found(result) == []
-    assert result.suppressed == 1
+    assert result.stats.suppressed == 1
 
 
 def test_allows_of_rules_that_did_not_run_are_not_judged(tmp_path: Path) -> None:
@@ -384,7 +385,7 @@ def test_without_bl008_nothing_is_reported_but_allows_still_work(tmp_path: Path)
     )
     result = lint(code, tmp_path, rule_ids=resolve(ignore=["BL008"]))
     assert found(result) == []
-    assert result.suppressed == 1
+    assert result.stats.suppressed == 1
 
 
 def test_allow_naming_bl008_and_allow_file_bl008(tmp_path: Path) -> None:
@@ -400,7 +401,7 @@ def test_allow_naming_bl008_and_allow_file_bl008(tmp_path: Path) -> None:
     )
     result = lint(code, tmp_path)
     assert found(result) == []
-    assert result.extra["suppressed_by_rule"] == {"BL008": 1}
+    assert result.stats.suppressed_by_rule == {"BL008": 1}
 
 
 def test_a_file_with_syntax_errors_keeps_its_allows(tmp_path: Path) -> None:
@@ -432,7 +433,7 @@ class _Crashing(Rule):
 def test_allows_of_a_crashed_rule_are_not_judged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(engine, "ALL_RULES", (_Crashing, UnusedSuppression))
+    monkeypatch.setattr(burnlint.engine.group, "ALL_RULES", (_Crashing, UnusedSuppression))
     code = HEADER + "    // burnlint: allow(BL001)\n    model.save_into(&mut store).unwrap();\n}\n"
     result = lint(code, tmp_path, rule_ids=frozenset({"BL001", "BL008"}))
     assert found(result) == []
@@ -446,7 +447,7 @@ def test_an_allow_in_a_file_without_burn_store_is_not_judged(tmp_path: Path) -> 
 
 def test_severity_applies_to_bl008(tmp_path: Path) -> None:
     code = HEADER + "    // burnlint: allow(BL001)\n    model.save_into(&mut store).unwrap();\n}\n"
-    (finding,) = lint(code, tmp_path, severity={"BL008": Level.WARNING}).findings
+    (finding,) = lint(code, tmp_path, severity=(("BL008", Level.WARNING),)).findings
     assert finding.level is Level.WARNING
 
 
@@ -475,7 +476,7 @@ def test_per_file_ignores(tmp_path: Path, pattern: str, name: str, ignored: bool
         exclude_root=tmp_path,
     )
     assert found(result) == ([] if ignored else [(5, "BL001")])
-    assert result.suppressed == (1 if ignored else 0)
+    assert result.stats.suppressed == (1 if ignored else 0)
 
 
 def test_an_allow_matching_a_per_file_ignore_counts_as_used(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """Windows paths, tested on any platform with ``PureWindowsPath``.
 
-The engine names every file with ``engine.display_path(path, project_root)``: POSIX-style,
+The engine names every file with ``paths.display_path(path, project_root)``: POSIX-style,
 relative to the project root when inside it, else absolute. The SARIF reporter turns those
 names into URIs (``sarif.path_uri``) and the project root into ``%SRCROOT%``
 (``sarif.root_uri``). Both are pure functions of ``PurePath``s and strings, so what Windows
@@ -16,8 +16,8 @@ from typing import Any, cast
 
 import pytest
 
-from burnlint.engine import display_path
 from burnlint.findings import Notification
+from burnlint.paths import display_path
 from burnlint.report import FORMATS, ReportContext
 from burnlint.report import sarif as sarif_format
 from factories import finding, related, result
@@ -144,8 +144,8 @@ def test_root_uri_of_a_relative_path_is_absolute() -> None:
 
 # --- whole reports of a Windows run -------------------------------------------------------------
 
-INSIDE = display_path(ROOT / "src" / "bin" / "ü b.rs", ROOT)
-OUTSIDE = display_path(PureWindowsPath(r"D:\shared\checkpoint.rs"), ROOT)
+INSIDE = ROOT / "src" / "bin" / "ü b.rs"
+OUTSIDE = PureWindowsPath(r"D:\shared\checkpoint.rs")
 
 
 def _windows_result() -> Any:
@@ -159,7 +159,9 @@ def _windows_result() -> Any:
             related=(related(OUTSIDE, 7, 1, "the store is built here"),),
         ),
         finding(path=OUTSIDE, line=9, col=1, end_col=5, snippet="save"),
-        notifications=(Notification(INSIDE, "syntax error near line 2", line=2),),
+        notifications=(
+            Notification(display_path(INSIDE, ROOT), "syntax error near line 2", line=2),
+        ),
     )
 
 

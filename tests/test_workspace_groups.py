@@ -8,6 +8,7 @@ from pathlib import Path
 
 from burnlint.engine import lint_files
 from burnlint.options import EngineOptions
+from burnlint.paths import display_path
 from burnlint.rules.registry import resolve
 from burnlint.targets import manifest_of, path_dependencies
 
@@ -40,7 +41,10 @@ def _crate(root: Path, directory: str, package: str, dependency: str | None, cod
 def _check(root: Path) -> set[tuple[str, int, str]]:
     files = sorted(root.rglob("*.rs"))
     result = lint_files(files, EngineOptions(rule_ids=resolve(), project_root=root))
-    return {(f.location.path, f.location.span.start_line, f.rule_id) for f in result.findings}
+    return {
+        (display_path(f.location.path, root), f.location.span.start_line, f.rule_id)
+        for f in result.findings
+    }
 
 
 def test_a_path_dependency_helper_reaches_its_dependent(tmp_path: Path) -> None:

@@ -1,8 +1,10 @@
-"""The command line: arguments -> options -> engine -> reporter -> output -> exit code.
+"""The command line: click's parameters -> a request -> ``app.check`` -> printed messages and
+the exit code.
 
-Only this module prints or exits. ``burnlint --version`` and ``--help`` must stay fast, so
-everything that pulls in tree-sitter (the engine, the rules, the model) is imported inside the
-commands that need it.
+Only this module prints or exits; the check itself is the application layer's
+(``app/check.py``). ``burnlint --version`` and ``--help`` must stay fast, so everything that
+pulls in tree-sitter (the engine, the rules, the model) is imported inside the commands that
+need it.
 """
 
 from __future__ import annotations
@@ -13,35 +15,25 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
 from burnlint import __version__
-from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
-from burnlint.report import FORMATS, ReportContext, preload
+from burnlint.app import EXIT_ERROR, EXIT_OK
+from burnlint.app.console import DEBUG_ENV, Message, Stream, internal_error_message
+from burnlint.findings import Level
+from burnlint.report import FORMATS
 
 if TYPE_CHECKING:
-    from burnlint.baseline import Baseline
-    from burnlint.config import CliSettings, Plan, Problem
-    from burnlint.options import EngineOptions
+    from burnlint.config import CliSettings
 
-EXIT_OK = 0
-EXIT_FINDINGS = 1
-EXIT_ERROR = 2
-
-DEBUG_ENV = "BURNLINT_DEBUG"
 _GROUP_OPTIONS = frozenset({"-h", "--help", "--version"})
+_Command = TypeVar("_Command", bound=Callable[..., Any])
 
 
 def _debug() -> bool:
     return os.environ.get(DEBUG_ENV, "") not in ("", "0")
-
-
-def _internal_error_message(exc: BaseException) -> str:
-    detail = " ".join(str(exc).split())
-    what = f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
-    return f"burnlint: internal error: {what} (set {DEBUG_ENV}=1 for a traceback)"
 
 
 def _fail(message: str) -> NoReturn:
@@ -87,13 +79,6 @@ class _DefaultCommandGroup(click.Group):
             return super().invoke(ctx)
         except click.UsageError as exc:
             _usage_error(exc)
-        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
-            raise
-        except Exception as exc:
-            if _debug():
-                raise
-            click.echo(_internal_error_message(exc), err=True)
-            raise click.exceptions.Exit(EXIT_ERROR) from None
 
 
 @click.group(
@@ -130,127 +115,6 @@ def _use_color(choice: str, to_file: bool) -> bool:
     return sys.stdout.isatty()
 
 
-def _default_project_root() -> Path:
-    """The git work tree around the current directory, else the current directory. The work
-    tree is the nearest directory holding a ``.git`` (a directory, or the file of a linked
-    worktree or a submodule): what ``git rev-parse --show-toplevel`` answers, without the
-    cost of starting git at every run."""
-    cwd = Path.cwd()
-    for directory in (cwd, *cwd.parents):
-        if os.path.lexists(directory / ".git"):
-            return directory
-    return cwd
-
-
-def exit_code(result: LintResult, fail_on: Level, exit_zero: bool) -> int:
-    """2 when the run was not successful or every file found was skipped (even with
-    ``--exit-zero``: an incomplete check must not pass for a clean one), else 1 when a finding
-    is at or above ``fail_on``, else 0."""
-    if not result.successful or _nothing_checked(result):
-        return EXIT_ERROR
-    if exit_zero:
-        return EXIT_OK
-    if any(finding.level.at_least(fail_on) for finding in result.findings):
-        return EXIT_FINDINGS
-    return EXIT_OK
-
-
-def _nothing_checked(result: LintResult) -> bool:
-    """Rust files were found, but every one was skipped, whatever the reason (unreadable,
-    binary, not UTF-8, over ``max-file-size``): nothing the user asked for was checked, and a
-    run that checked nothing must not pass for a clean one.
-
-    A skipped file is a warning (or, for its size, a note) while other files are checked.
-    """
-    return result.files_checked == 0 and (
-        result.files_skipped > 0
-        or any(
-            n.kind is NotificationKind.FILE and n.level is not Level.NOTE
-            for n in result.notifications
-        )
-    )
-
-
-def _run_engine(
-    paths: Sequence[Path], options: EngineOptions, meanwhile: Callable[[], object] | None = None
-) -> LintResult:
-    """The engine's result; a crash becomes a result too, so that outputs are still written.
-    ``meanwhile`` runs while the engine's workers check the crates."""
-    if not any(os.path.exists(path) for path in paths):
-        # Nothing to check: the notifications explain why, the engine is not needed.
-        from burnlint.discover import discover
-
-        return LintResult(findings=(), notifications=discover(paths).notifications, files_checked=0)
-    from burnlint import engine
-
-    try:
-        return engine.lint_paths(paths, options, meanwhile=meanwhile)
-    except Exception as exc:
-        return _crash_result(exc)
-
-
-def _crash_result(exc: Exception) -> LintResult:
-    """An engine crash as a result: one line on stderr, an error notification in every report
-    (so that an upload step still finds its SARIF, with executionSuccessful: false)."""
-    if _debug():
-        raise exc
-    message = _internal_error_message(exc)
-    click.echo(message, err=True)
-    crash = Notification(
-        path="",
-        message=message.removeprefix("burnlint: "),
-        kind=NotificationKind.INTERNAL,
-        level=Level.ERROR,
-    )
-    return LintResult(findings=(), notifications=(crash,), files_checked=0)
-
-
-# The engine runs once per configuration: paths under different configuration files (two
-# crates with their own `[package.metadata.burnlint]`) are checked with their own settings.
-_Runs = Sequence[tuple["EngineOptions", Sequence[Path]]]
-
-
-def _run_all(runs: _Runs, meanwhile: Callable[[], object] | None = None) -> LintResult:
-    results = [_run_engine(paths, options, meanwhile) for options, paths in runs]
-    return results[0] if len(results) == 1 else _merge_results(results)
-
-
-def _merge_results(results: Sequence[LintResult]) -> LintResult:
-    from burnlint.findings import Finding
-
-    extra: dict[str, object] = {}
-    for part in results:
-        for key, value in part.extra.items():
-            if isinstance(value, dict):
-                merged = extra.setdefault(key, {})
-                assert isinstance(merged, dict)
-                for k, v in value.items():
-                    merged[k] = merged.get(k, 0) + v if isinstance(v, int) else v
-            else:
-                extra.setdefault(key, value)
-    from burnlint.versions import version_key
-
-    versions = sorted(
-        {v for r in results if r.burn_version for v in r.burn_version.split(", ")},
-        key=version_key,
-    )
-    return LintResult(
-        findings=tuple(sorted((f for r in results for f in r.findings), key=Finding.sort_key)),
-        notifications=tuple(
-            sorted(
-                {n for r in results for n in r.notifications},
-                key=lambda n: (n.path, n.line or 0, n.message),
-            )
-        ),
-        files_checked=sum(r.files_checked for r in results),
-        files_skipped=sum(r.files_skipped for r in results),
-        suppressed=sum(r.suppressed for r in results),
-        rules_run=tuple(sorted({i for r in results for i in r.rules_run})),
-        burn_version=", ".join(versions) or None,
-        extra=extra,
-    )
-
-
 def _parse_extra_outputs(values: Iterable[str]) -> list[tuple[str, Path]]:
     """``FORMAT=FILE`` pairs of ``--output-format``."""
     parsed: list[tuple[str, Path]] = []
@@ -263,62 +127,6 @@ def _parse_extra_outputs(values: Iterable[str]) -> list[tuple[str, Path]]:
             raise click.BadParameter(f"unknown format `{name}` (known: {known})")
         parsed.append((name, Path(file)))
     return parsed
-
-
-def _write_output(output: Path, text: str) -> bool:
-    """Write one output; on failure say why on stderr and return False (the other outputs
-    are still written, and the run exits 2)."""
-    from burnlint.fsutil import write_report
-
-    try:
-        write_report(output, text)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        click.echo(f"burnlint: error: cannot write `{output}`: {reason}", err=True)
-        return False
-    return True
-
-
-def _check_output_paths(
-    outputs: Sequence[tuple[str, Path]], baseline: Path | None, write_baseline: Path | None
-) -> None:
-    """Refuse, before anything runs, an output that would replace the baseline being read
-    (the next run would call every accepted finding new) or a file another output writes.
-    ``outputs``: (option, file) pairs; an option ending in ``=`` is shown with its file."""
-
-    def shown(option: str, path: Path) -> str:
-        return f"`{option}{path}`" if option.endswith("=") else f"`{option} {path}`"
-
-    if baseline is not None and _regular_or_missing(baseline):
-        for option, path in outputs:
-            if _same_file(path, baseline):
-                _fail(
-                    f"{shown(option, path)} would replace the baseline being read with a "
-                    f"report of the new findings only; to update the baseline, use "
-                    f"`--write-baseline {baseline}`"
-                )
-    named = [*outputs, *((("--write-baseline", write_baseline),) if write_baseline else ())]
-    for index, (option, path) in enumerate(named):
-        for other_option, other in named[:index]:
-            if _regular_or_missing(path) and _same_file(path, other):
-                _fail(f"{shown(other_option, other)} and {shown(option, path)} write the same file")
-
-
-def _regular_or_missing(path: Path) -> bool:
-    """A path a report replaces (a device or a FIFO can take several outputs)."""
-    import stat
-
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return True
-
-
-def _same_file(one: Path, other: Path) -> bool:
-    try:
-        return os.path.samefile(one, other)
-    except OSError:  # one of them does not exist (yet): compare where they would be
-        return os.path.normcase(os.path.realpath(one)) == os.path.normcase(os.path.realpath(other))
 
 
 def _existing_directory(option: str, value: Path | None) -> Path | None:
@@ -339,7 +147,7 @@ def _size(_ctx: click.Context, _param: click.Parameter, value: str | None) -> in
         raise click.BadParameter(str(exc)) from None
 
 
-def _settings_options(command: Any) -> Any:
+def _settings_options(command: _Command) -> _Command:
     """The options that override the configuration file: shared by ``check`` and ``config``."""
     options = [
         click.option(
@@ -539,122 +347,53 @@ def check(
     stdin_filename: Path | None,
 ) -> None:
     """Check the Rust files under PATHS (default: the current directory)."""
+    from burnlint.app.check import run_check
+    from burnlint.app.request import CheckRequest, RequestError
 
     overrides = _cli_settings(
         select, ignore, extend_select, exclude, extend_exclude, respect_gitignore,
         force_exclude, max_file_size,
     )  # fmt: skip
-    root = (project_root or _default_project_root()).resolve()
-    stdin = _stdin_source(paths, stdin_filename, writes=fix or diff or add_allow)
-    if add_allow and diff:
-        _fail("--add-allow writes files; it cannot be used with --diff")
-    if diff and output is None and _given(click.get_current_context(), "output_format"):
-        _fail(
-            "--diff prints the diff on stdout: write the report to a file with "
-            "-o FILE or --output-format FORMAT=FILE"
-        )
-    if unsafe_fixes and not (fix or diff):
-        click.echo(
-            "burnlint: warning: --unsafe-fixes does nothing without --fix or --diff", err=True
-        )
-    _check_output_paths(
-        [
-            *((("-o", output),) if output is not None else ()),
-            *((f"--output-format {name}=", path) for name, path in extra_outputs),
-        ],
-        baseline_file,
-        write_baseline,
-    )
-    targets = (stdin[0],) if stdin is not None else paths or (Path("."),)
-    baseline, baseline_problem = _load_baseline(baseline_file)
-    plan = _plan(targets, overrides, config_file, root)
-    workers = jobs or (os.cpu_count() or 1)
-    runs = [
-        (settings.engine_options(root, prefilter=not no_prefilter, jobs=workers), group)
-        for settings, group in plan.groups
-    ]
-    if plan.problems:
-        # Nothing runs with a broken configuration, but every requested output is written
-        # (a SARIF with executionSuccessful: false and the problem as a configuration
-        # notification). Outside a terminal report the problems go to stderr as well.
-        if output is not None or output_format not in ("text", "concise"):
-            _echo_problems(plan.problems, root)
-        result = LintResult(
-            findings=(),
-            notifications=tuple(problem.notification(root) for problem in plan.problems),
-            files_checked=0,
-        )
-    elif stdin is not None:
-        result = _run_stdin(stdin[0], stdin[1], runs[0][0])
-    else:
-        # the output formats' imports (sarif-om's classes) are paid while workers check crates
-        formats = [output_format, *(name for name, _ in extra_outputs)]
-        result = _run_all(runs, meanwhile=lambda: preload(formats))
-    would_fix = _print_diff(result, root, unsafe_fixes) if diff else 0
-    if fix and not diff and not plan.problems:
-        result = _fix_until_stable(runs, root, result, unsafe_fixes)
-    if add_allow and not plan.problems and baseline_problem is None:
-        result = _add_allow(runs, root, result, baseline, targets, quiet)
-    complete = result  # every finding, for --write-baseline
-    if baseline is not None:
-        result = _compare(result, baseline, targets, root)
-    elif baseline_problem is not None:
-        result = _with_problem(result, baseline_problem)
-        if output is not None or output_format not in ("text", "concise"):
-            click.echo(f"burnlint: error: {baseline_problem}", err=True)
-
-    use_color = _use_color(color, to_file=output is not None)
-    context = ReportContext(
-        color=use_color,
-        project_root=root,
-        tool_version=__version__,
+    request = CheckRequest(
+        paths=paths,
+        settings=overrides,
+        config_file=config_file,
+        output_format=output_format,
+        format_given=_given(click.get_current_context(), "output_format"),
+        output=output,
+        extra_outputs=tuple(extra_outputs),
+        fail_on=Level(fail_on),
+        exit_zero=exit_zero,
+        jobs=jobs,
+        project_root=project_root,
+        prefilter=not no_prefilter,
+        color=_use_color(color, to_file=output is not None),
         quiet=quiet,
+        statistics=statistics,
         category=category,
+        fix=fix,
+        unsafe_fixes=unsafe_fixes,
+        diff=diff,
+        baseline=baseline_file,
+        write_baseline=write_baseline,
+        add_allow=add_allow,
+        stdin_filename=stdin_filename,
+        debug=_debug(),
     )
-    # Every requested output is written, whatever the result: an upload step after a failed
-    # run still finds its SARIF file (with executionSuccessful: false). One that cannot be
-    # written does not keep the others from being written; the run then exits 2.
-    written = True
-    for extra_format, extra_path in extra_outputs:
-        plain = ReportContext(
-            color=False,
-            project_root=root,
-            tool_version=__version__,
-            quiet=quiet,
-            category=category,
-        )
-        written &= _write_output(extra_path, FORMATS[extra_format](result, plain))
-    if write_baseline is not None:
-        written &= _write_baseline(write_baseline, complete, root, category, quiet)
-    rendered = FORMATS[output_format](result, context)
-    if output is not None:
-        written &= _write_output(output, rendered)
-    elif not diff:  # with --diff, stdout holds the diff
-        click.echo(rendered, nl=False, color=use_color)
-    if baseline is not None and not quiet:
-        from burnlint import baseline as baselines
+    try:
+        outcome = run_check(request, emit=_echo)
+    except RequestError as exc:
+        _fail(str(exc))
+    raise click.exceptions.Exit(outcome.exit_code)
 
-        outcome = baselines.outcome_of(result)
-        if outcome is not None:
-            click.echo(f"burnlint: {baselines.summary(outcome)}", err=True)
-    if statistics:
-        from burnlint import statistics as stats
 
-        # after a terminal report on stdout; beside a machine-readable one, on stderr
-        to_stderr = diff or (output is None and output_format not in ("text", "concise"))
-        separate = output is None and not to_stderr and bool(rendered)
-        click.echo(("\n" if separate else "") + stats.render(result), nl=False, err=to_stderr)
-
-    if result.files_checked == 0 and result.files_skipped == 0 and result.successful and not quiet:
-        shown = ", ".join(f"`{p.as_posix()}`" for p in targets)
-        click.echo(f"burnlint: warning: no Rust files found in {shown}", err=True)
-    if diff:
-        # 1 when --fix would change something, as ruff does; 2 for an incomplete check
-        complete_run = result.successful and not _nothing_checked(result)
-        code = (EXIT_FINDINGS if would_fix else EXIT_OK) if complete_run else EXIT_ERROR
-    else:
-        code = exit_code(result, Level(fail_on), exit_zero)
-    raise click.exceptions.Exit(code if written else EXIT_ERROR)
+def _echo(message: Message) -> None:
+    click.echo(
+        message.text,
+        nl=message.newline,
+        err=message.stream is Stream.STDERR,
+        color=message.color,
+    )
 
 
 def _given(ctx: click.Context, name: str) -> bool:
@@ -667,205 +406,6 @@ def _given(ctx: click.Context, name: str) -> bool:
         ParameterSource.DEFAULT,
         ParameterSource.DEFAULT_MAP,
     )
-
-
-def _hidden_fixes(findings: Iterable[Finding]) -> int:
-    """Fixes left out for want of ``--unsafe-fixes``."""
-    from burnlint.findings import Applicability
-
-    return sum(
-        1
-        for finding in findings
-        if finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
-    )
-
-
-def _fix_count(verb: str, count: int, hidden: int) -> str:
-    """``fixed 2 problems (1 more fix with `--unsafe-fixes`)``."""
-    text = f"{verb} {count} problem{'s' if count != 1 else ''}"
-    if hidden:
-        more = "more " if count else ""
-        text += f" ({hidden} {more}fix{'es' if hidden != 1 else ''} with `--unsafe-fixes`)"
-    return text
-
-
-def _stdin_source(
-    paths: Sequence[Path], stdin_filename: Path | None, *, writes: bool
-) -> tuple[Path, bytes] | None:
-    """``--stdin-filename PATH`` (with no PATHS, or `-`): PATH and the bytes read from stdin."""
-    dash = Path("-")
-    if stdin_filename is None:
-        if dash in paths:
-            _fail("`-` reads the source from stdin: give --stdin-filename PATH as well")
-        return None
-    if paths and tuple(paths) != (dash,):
-        _fail("--stdin-filename checks the source read from stdin: give no PATHS, or `-`")
-    if writes:
-        _fail("--fix, --diff and --add-allow edit files: they cannot check stdin")
-    return stdin_filename, sys.stdin.buffer.read()
-
-
-def _run_stdin(path: Path, data: bytes, options: EngineOptions) -> LintResult:
-    """The engine's result for a source read from stdin (a crash becomes a result too)."""
-    from burnlint import engine
-
-    try:
-        return engine.lint_source(path, data, options)
-    except Exception as exc:
-        return _crash_result(exc)
-
-
-def _load_baseline(file: Path | None) -> tuple[Baseline | None, str | None]:
-    """The baseline, or why it cannot be used (a configuration error: the run goes on, so that
-    every output is written, and exits 2)."""
-    if file is None:
-        return None, None
-    from burnlint.baseline import BaselineError, load
-
-    try:
-        return load(file), None
-    except BaselineError as exc:
-        return None, str(exc)
-
-
-def _write_baseline(
-    file: Path, result: LintResult, root: Path, category: str | None, quiet: bool
-) -> bool:
-    """``--write-baseline``: every finding of a complete run (an incomplete one would replace
-    a good baseline with a partial one), as SARIF for a ``.sarif`` file, else as JSON. False
-    when the file could not be written."""
-    shown = file.as_posix()
-    if not result.successful or _nothing_checked(result):
-        click.echo(f"burnlint: error: `{shown}` not written: the check did not complete", err=True)
-        return True  # the run exits 2 anyway, for the reason that left it incomplete
-    plain = ReportContext(
-        color=False, project_root=root, tool_version=__version__, category=category
-    )
-    kind = "sarif" if file.suffix.lower() == ".sarif" else "json"
-    if not _write_output(file, FORMATS[kind](result, plain)):
-        return False
-    if not quiet:
-        count = len(result.findings)
-        click.echo(
-            f"burnlint: wrote {count} finding{'s' if count != 1 else ''} to `{shown}`", err=True
-        )
-    return True
-
-
-def _compare(
-    result: LintResult, baseline: Baseline, targets: Sequence[Path], root: Path
-) -> LintResult:
-    from burnlint.baseline import apply, compare, under
-
-    return apply(result, compare(result, baseline, in_scope=under(targets, root)))
-
-
-def _with_problem(result: LintResult, message: str) -> LintResult:
-    from dataclasses import replace
-
-    problem = Notification(
-        path="", message=message, kind=NotificationKind.CONFIG, level=Level.ERROR
-    )
-    return replace(result, notifications=(problem, *result.notifications))
-
-
-def _add_allow(
-    runs: _Runs,
-    root: Path,
-    result: LintResult,
-    baseline: Baseline | None,
-    targets: Sequence[Path],
-    quiet: bool,
-) -> LintResult:
-    """``--add-allow``: comments above the findings that would be reported (with a baseline,
-    the new ones), then the files are checked again."""
-    from dataclasses import replace
-
-    from burnlint.add_allow import add_allows
-
-    digests = result.extra.get("digests", {})
-    assert isinstance(digests, dict)
-    reported = _compare(result, baseline, targets, root) if baseline is not None else result
-    outcome = add_allows(reported.findings, root=root, digests=digests)
-    if outcome.total:
-        result = _run_all(runs)
-    if not quiet:
-        files = len(outcome.covered)
-        click.echo(
-            f"burnlint: added allow comments for {outcome.total} "
-            f"finding{'s' if outcome.total != 1 else ''} in {files} "
-            f"file{'s' if files != 1 else ''}",
-            err=True,
-        )
-    if outcome.notifications:
-        merged = tuple(
-            sorted(
-                set(result.notifications) | set(outcome.notifications),
-                key=lambda n: (n.path, n.line or 0, n.message),
-            )
-        )
-        result = replace(result, notifications=merged)
-    return result
-
-
-def _print_diff(result: LintResult, root: Path, unsafe: bool) -> int:
-    """``--diff``: show what ``--fix`` would change on stdout, edit nothing; the number of
-    fixes it would apply."""
-    from burnlint.fix import fix_files
-
-    digests = result.extra.get("digests", {})
-    assert isinstance(digests, dict)
-    outcome = fix_files(result.findings, root=root, digests=digests, unsafe=unsafe, write=False)
-    click.echo("".join(outcome.diffs), nl=False)
-    for note in outcome.notifications:
-        click.echo(f"burnlint: warning: {note.path}: {note.message}", err=True)
-    count = outcome.total
-    hidden = 0 if unsafe else _hidden_fixes(result.findings)
-    if count or hidden:
-        click.echo(_fix_count("would fix", count, hidden), err=True)
-    return count
-
-
-# Fixes are applied, the files checked again, and so on: a fix skipped because it overlapped
-# another is applied in the next pass. Each pass fixes at least one thing or stops.
-_MAX_FIX_PASSES = 4
-
-
-def _fix_until_stable(runs: _Runs, root: Path, result: LintResult, unsafe: bool) -> LintResult:
-    from dataclasses import replace
-
-    from burnlint.fix import fix_files
-
-    notes: list[Notification] = []
-    fixed = 0
-    for _ in range(_MAX_FIX_PASSES):
-        digests = result.extra.get("digests", {})
-        assert isinstance(digests, dict)
-        outcome = fix_files(result.findings, root=root, digests=digests, unsafe=unsafe, write=True)
-        notes.extend(outcome.notifications)
-        if outcome.total == 0:
-            break
-        fixed += outcome.total
-        result = _run_all(runs)
-    hidden = 0 if unsafe else _hidden_fixes(result.findings)
-    if fixed or hidden:
-        click.echo(_fix_count("fixed", fixed, hidden), err=True)
-    if notes:
-        merged = tuple(
-            sorted(set(result.notifications) | set(notes), key=lambda n: (n.path, n.message))
-        )
-        result = replace(result, notifications=merged)
-    return result
-
-
-def _echo_problems(problems: Iterable[Problem], root: Path) -> None:
-    """Configuration problems on stderr, one line each, their files shown relative to
-    ``root``."""
-    from burnlint import config as configuration
-
-    for problem in problems:
-        shown = configuration.display(problem.path, root) if problem.path else None
-        click.echo(f"burnlint: error: {problem.text(shown)}", err=True)
 
 
 def _cli_settings(
@@ -890,19 +430,6 @@ def _cli_settings(
         force_exclude=force_exclude,
         max_file_size=max_file_size,
     )
-
-
-def _plan(
-    targets: Sequence[Path], overrides: CliSettings, config_file: Path | None, root: Path
-) -> Plan:
-    """The configuration of each path; a command-line mistake is a usage error (exit 2)."""
-    from burnlint import config as configuration
-
-    plan = configuration.plan(targets, overrides, project_root=root, config_file=config_file)
-    for problem in plan.problems:
-        if problem.path is None:
-            _fail(problem.message)
-    return plan
 
 
 @cli.command("config")
@@ -930,15 +457,22 @@ def show_config(
     """Print the effective settings for PATHS (default: the current directory) and where each
     one comes from: the command line, a configuration file, Cargo.lock or the defaults."""
     from burnlint import config as configuration
+    from burnlint.app.check import plan_runs, report_problems
+    from burnlint.app.console import Console
+    from burnlint.app.request import RequestError
+    from burnlint.paths import default_project_root
 
     overrides = _cli_settings(
         select, ignore, extend_select, exclude, extend_exclude, respect_gitignore,
         force_exclude, max_file_size,
     )  # fmt: skip
-    root = (project_root or _default_project_root()).resolve()
-    plan = _plan(paths or (Path("."),), overrides, config_file, root)
+    root = (project_root or default_project_root()).resolve()
+    try:
+        plan = plan_runs(paths or (Path("."),), overrides, config_file, root)
+    except RequestError as exc:
+        _fail(str(exc))
     if plan.problems:
-        _echo_problems(plan.problems, root)
+        report_problems(plan.problems, root, Console(_echo))
         raise click.exceptions.Exit(EXIT_ERROR)
     for index, (settings, group) in enumerate(plan.groups):
         if index:
@@ -1017,6 +551,6 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except Exception as exc:
         if _debug():
             raise
-        click.echo(_internal_error_message(exc), err=True)
+        click.echo(internal_error_message(exc), err=True)
         code = EXIT_ERROR
     sys.exit(code)

@@ -35,6 +35,7 @@ from burnlint import _toml
 from burnlint.findings import Level, Notification, NotificationKind
 from burnlint.fsutil import NotRegularFileError, read_regular_file
 from burnlint.options import DEFAULT_MAX_FILE_BYTES, EngineOptions
+from burnlint.paths import display_path
 
 CONFIG_FILES = ("burnlint.toml", ".burnlint.toml")
 CARGO_MANIFEST = "Cargo.toml"
@@ -182,7 +183,7 @@ class Settings:
             prefilter=prefilter,
             jobs=jobs,
             max_file_bytes=self.max_file_size.value,
-            severity=dict(self.severity.value),
+            severity=self.severity.value,
             respect_gitignore=self.respect_gitignore.value,
             exclude=self.exclude.value,
             exclude_root=self.base,
@@ -203,13 +204,7 @@ class Plan:
 
 def display(path: Path, project_root: Path) -> str:
     """``path`` relative to the project root when inside it, POSIX either way."""
-    absolute = Path(os.path.abspath(path))
-    for root in (project_root, Path(os.path.realpath(project_root))):
-        try:
-            return absolute.relative_to(root).as_posix()
-        except ValueError:
-            continue
-    return absolute.as_posix()
+    return display_path(Path(os.path.abspath(path)), project_root, resolve=True)
 
 
 # --- sizes ----------------------------------------------------------------------------------------

@@ -345,9 +345,7 @@ def discover(
         walker.add_given(Path(given))
     files = sorted(walker.files.values(), key=Path.as_posix)
     explicit = frozenset(walker.files[real] for real in walker.explicit)
-    notifications = tuple(
-        sorted(dict.fromkeys(walker.notifications), key=lambda n: (n.path, n.message))
-    )
+    notifications = tuple(sorted(dict.fromkeys(walker.notifications), key=Notification.sort_key))
     return Discovery(files=tuple(files), notifications=notifications, explicit=explicit)
 
 

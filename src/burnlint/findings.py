@@ -1,15 +1,20 @@
 """Plain data passed from the engine to the reporters.
 
 Nothing here knows about tree-sitter, rules or output formats: the engine fills these in, the
-reporters read them. Every class is frozen so results can be sorted, hashed and shared across
-worker processes.
+reporters read them. Every class is frozen so results can be hashed and shared across worker
+processes.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
+
+from burnlint.releases import joined_versions
 
 if TYPE_CHECKING:
     from burnlint.rules.meta import RuleMeta
@@ -62,15 +67,22 @@ class Span:
     end_col_utf16: int
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Location:
-    """A span in a file; ``path`` is POSIX and relative to the project root when possible."""
+    """A span in a file. ``path`` is the file's absolute path: its identity for the engine,
+    --fix and --add-allow; reporters name it relative to the project root
+    (``ReportContext.display``)."""
 
-    path: str
+    path: Path
     span: Span
 
+    def sort_key(self) -> tuple[str, Span]:
+        """By file (its path as text, so that ``a-b.rs`` comes before ``a/b.rs`` as in a
+        report), then by place in it."""
+        return (self.path.as_posix(), self.span)
 
-@dataclass(frozen=True, order=True)
+
+@dataclass(frozen=True)
 class RelatedLocation:
     """A secondary location that explains a finding (e.g. the store a save writes to)."""
 
@@ -78,22 +90,23 @@ class RelatedLocation:
     message: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Edit:
-    """Replace bytes ``[start_byte, end_byte)`` of ``path`` with ``content``.
+    """Replace bytes ``[start_byte, end_byte)`` of ``path`` (absolute, like
+    ``Location.path``) with ``content``.
 
     ``span`` is the same range as lines and columns, filled in by the engine: SARIF viewers
     apply a fix by line and column (a region given in bytes they show in a hex view).
     """
 
-    path: str
+    path: Path
     start_byte: int
     end_byte: int
     content: str
     span: Span | None = None
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Fix:
     """A set of edits with a user-facing title and an applicability."""
 
@@ -111,7 +124,7 @@ FINGERPRINT_KEY = "burnlint/v1"
 MAX_LABEL = 100
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Finding:
     """One reported problem.
 
@@ -150,9 +163,14 @@ class Finding:
         """The headline and the label as one sentence, for formats without a caret line."""
         return f"{self.message}: {self.label}" if self.label else self.message
 
-    def sort_key(self) -> tuple[str, int, int, str, str]:
+    def sort_key(
+        self, name: Callable[[Path], str] = PurePath.as_posix
+    ) -> tuple[str, int, int, str, str]:
+        """Report order: by file, line, column, rule, then message. Files are ordered by
+        their ``name``: reporters pass how they name them, so the order is the report's."""
         span = self.location.span
-        return (self.location.path, span.start_line, span.start_col, self.rule_id, self.message)
+        shown = name(self.location.path)
+        return (shown, span.start_line, span.start_col, self.rule_id, self.message)
 
 
 class NotificationKind(enum.Enum):
@@ -163,13 +181,14 @@ class NotificationKind(enum.Enum):
     INTERNAL = "internal"  # a rule crashed
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Notification:
     """Something the user should know that is not a finding.
 
     ``level`` ``error`` makes the run unsuccessful (exit 2); ``warning`` and ``note`` are
     informational (a file skipped for its size, a file with syntax errors that was still
-    checked).
+    checked). ``path`` names the file the way reports show it (empty: about no file); it is
+    text for people, made by whoever notes the problem, not a file's identity.
     """
 
     path: str
@@ -179,24 +198,112 @@ class Notification:
     rule_id: str | None = None
     line: int | None = None
 
+    def sort_key(self) -> tuple[str, int, str]:
+        """Report order: by file, line (none first), then message."""
+        return (self.path, self.line or 0, self.message)
+
+
+@dataclass(frozen=True, order=True)
+class BaselineEntry:
+    """One finding of a baseline (``--baseline``): where it was and what it said."""
+
+    path: str  # as burnlint reports it: POSIX, relative to the project root when inside it
+    fingerprint: str
+    rule_id: str
+    line: int | None = None
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.path, self.fingerprint)
+
+
+@dataclass(frozen=True)
+class BaselineOutcome:
+    """A run compared with a baseline: the new findings (the ones reported), the unchanged ones
+    (left out of the report and the exit code) and the baseline entries not found any more."""
+
+    file: str  # how the baseline file was named (for messages)
+    new: tuple[Finding, ...]
+    unchanged: tuple[Finding, ...]
+    absent: tuple[BaselineEntry, ...]
+
+    def states(self) -> dict[str, int]:
+        return {"new": len(self.new), "unchanged": len(self.unchanged), "absent": len(self.absent)}
+
+
+@dataclass(frozen=True)
+class RunStats:
+    """How much of the input a run checked, and how many findings it did not report because
+    an allow comment or a per-file ignore suppressed them (by rule id, in id order)."""
+
+    files_checked: int = 0
+    files_skipped: int = 0
+    suppressed_by_rule: Mapping[str, int] = field(default_factory=dict, hash=False)
+
+    @property
+    def suppressed(self) -> int:
+        return sum(self.suppressed_by_rule.values())
+
 
 @dataclass(frozen=True)
 class LintResult:
-    """What one run produced, in a deterministic order."""
+    """What one run produced, in a deterministic order.
+
+    ``digests`` holds the sha256 of the bytes that were checked, for the files with findings
+    and the files their fixes edit, by absolute path: --fix and --add-allow leave a file alone
+    that changed since. ``baseline`` is set once the findings are compared with a baseline
+    (``findings`` are then the new ones).
+    """
 
     findings: tuple[Finding, ...]
     notifications: tuple[Notification, ...]
-    files_checked: int
-    files_skipped: int = 0
-    suppressed: int = 0
+    stats: RunStats = RunStats()
     rules_run: tuple[str, ...] = ()
     burn_version: str | None = None
     # the metadata of the rules that ran, in registry order, each at its level in this run
     # (severity overrides included)
     rules: tuple[RuleMeta, ...] = ()
-    extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+    digests: Mapping[Path, str] = field(default_factory=dict, hash=False)
+    baseline: BaselineOutcome | None = None
 
     @property
     def successful(self) -> bool:
         """False when a notification of level error was raised (a crash, a bad config)."""
         return not any(n.level is Level.ERROR for n in self.notifications)
+
+    @classmethod
+    def merge(cls, *parts: LintResult) -> LintResult:
+        """One result of runs over different paths (each with its own configuration): findings
+        and notifications in report order, counts added, every burn version stated.
+
+        Rule levels are not merged: configurations may give one rule different levels, so a
+        merged result takes each rule's level from its findings."""
+        if len(parts) == 1:
+            return parts[0]
+        suppressed: Counter[str] = Counter()
+        for part in parts:
+            suppressed.update(part.stats.suppressed_by_rule)
+        return cls(
+            findings=tuple(sorted((f for p in parts for f in p.findings), key=Finding.sort_key)),
+            notifications=_in_report_order(n for p in parts for n in p.notifications),
+            stats=RunStats(
+                files_checked=sum(p.stats.files_checked for p in parts),
+                files_skipped=sum(p.stats.files_skipped for p in parts),
+                suppressed_by_rule=dict(sorted(suppressed.items())),
+            ),
+            rules_run=tuple(sorted({rule_id for p in parts for rule_id in p.rules_run})),
+            burn_version=joined_versions(
+                v for p in parts if p.burn_version for v in p.burn_version.split(", ")
+            ),
+            digests={path: value for p in parts for path, value in p.digests.items()},
+            baseline=next((p.baseline for p in parts if p.baseline is not None), None),
+        )
+
+    def with_notifications(self, notes: Iterable[Notification]) -> LintResult:
+        """This result with ``notes`` added (once each, in report order)."""
+        return replace(self, notifications=_in_report_order((*self.notifications, *notes)))
+
+
+def _in_report_order(notes: Iterable[Notification]) -> tuple[Notification, ...]:
+    """Each notification once, in report order (``Notification.sort_key``)."""
+    return tuple(sorted(set(notes), key=Notification.sort_key))

@@ -84,22 +84,28 @@ def _write_stream(stream: TextIO, text: str) -> None:
 
 
 def write_text_atomic(path: Path, text: str, *, encoding: str = "utf-8") -> None:
-    """Replace ``path`` with ``text`` in one step.
+    """``write_bytes_atomic`` of ``text``. Line endings are written as given (``\\n``) on every
+    platform so outputs are byte-identical everywhere; a file name that is not valid UTF-8
+    reaches a report as a lone surrogate, written backslash-escaped rather than making the
+    whole report unwritable."""
+    write_bytes_atomic(path, text.encode(encoding, errors="backslashreplace"))
 
-    The text goes to a temporary file in the same directory (so ``os.replace`` is a rename on
-    one file system), is flushed to disk, then renamed over ``path``. On any error the
-    temporary file is removed, the old ``path`` is untouched, and the ``OSError`` propagates.
-    A symbolic link is written through, not replaced by a regular file. Line endings are
-    written as given (``\\n``) on every platform so outputs are byte-identical everywhere.
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` in one step.
+
+    The bytes go to a temporary file in the same directory (so ``os.replace`` is a rename on
+    one file system), are flushed to disk, then renamed over ``path``, which keeps its
+    permissions. On any error (or an interrupt) the temporary file is removed, the old ``path``
+    is untouched, and the exception propagates. A symbolic link is written through (its target
+    gets the new bytes), not replaced by a regular file.
     """
     target = Path(os.path.realpath(path))
     mode = _mode_for(target)
     fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        # backslashreplace: a file name that is not valid UTF-8 reaches the report as a lone
-        # surrogate; it must not make the whole report unwritable.
-        with os.fdopen(fd, "w", encoding=encoding, errors="backslashreplace", newline="") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             try:
                 os.fsync(handle.fileno())

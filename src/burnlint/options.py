@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from burnlint.findings import Level
@@ -20,7 +20,10 @@ class EngineOptions:
     ``report_paths``: when not None, findings are reported only for these files, while the rest
     of their cargo targets is still read for cross-file facts (pre-commit passes only the staged
     files). ``prefilter`` can be turned off to parse every file (used to prove it changes
-    nothing). ``severity`` overrides a rule's level.
+    nothing). ``severity`` overrides a rule's level: (rule id, level) pairs, so that the options
+    stay hashable (``level_of`` reads them). ``jobs`` is how many processes may check at once
+    (1 or less: everything in this process); the caller decides it (the CLI's ``--jobs 0`` is
+    one per CPU).
 
     ``exclude`` and ``per_file_ignores`` hold gitignore-style patterns relative to
     ``exclude_root`` (the configuration file's directory). ``force_exclude`` applies ``exclude``
@@ -36,7 +39,7 @@ class EngineOptions:
     prefilter: bool = True
     jobs: int = 1
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
-    severity: dict[str, Level] = field(default_factory=dict)
+    severity: tuple[tuple[str, Level], ...] = ()
     report_paths: frozenset[Path] | None = None
     respect_gitignore: bool = True
     exclude: tuple[str, ...] = ()
@@ -44,3 +47,8 @@ class EngineOptions:
     force_exclude: bool = False
     per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
     burn_version: str | None = None
+
+    def level_of(self, rule_id: str, default: Level) -> Level:
+        """The level ``rule_id`` reports at in this run: its ``severity`` override, else
+        ``default`` (the rule's own level)."""
+        return next((level for rule, level in self.severity if rule == rule_id), default)

@@ -6,10 +6,11 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from burnlint.findings import Span
-from burnlint.syntax import Ancestry
+from burnlint.syntax import INDEXED_TYPES, Ancestry, in_document_order, nodes_of_type, type_index
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Tree
@@ -73,10 +74,11 @@ def decode_source(data: bytes) -> str:
 
 @dataclass
 class SourceFile:
-    """One parsed file. ``display_path`` is how outputs name it (POSIX, relative to the
-    project root where possible)."""
+    """One parsed file. ``path`` is its identity: the absolute path of a file checked (or, for
+    a source given in memory, the path it is checked as); reports name it relative to the
+    project root."""
 
-    display_path: str
+    path: Path
     data: bytes
     tree: Tree
     # by line: byte offsets at which its columns were counted, and the counts there
@@ -109,6 +111,19 @@ class SourceFile:
     @cached_property
     def has_syntax_errors(self) -> bool:
         return self.tree.root_node.has_error
+
+    @cached_property
+    def _type_index(self) -> dict[str, list[Node]]:
+        return type_index(self.root)
+
+    def nodes_of_type(self, *types: str) -> list[Node]:
+        """All nodes of the given types in the file, in document order. For the common types
+        (``syntax.INDEXED_TYPES``) one query finds them all at the first lookup; the file keeps
+        them, so they go when it goes."""
+        if not all(t in INDEXED_TYPES for t in types):
+            return nodes_of_type(self.root, *types)
+        index = self._type_index
+        return in_document_order(node for t in types for node in index.get(t, ()))
 
     def line_of(self, byte: int) -> int:
         """0-based line index of a byte offset."""

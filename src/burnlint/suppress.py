@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from burnlint.findings import Finding
+from burnlint.paths import relative_path
 
 if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
@@ -497,7 +498,7 @@ def finish_file(
         judged = frozenset(options.rule_ids) - crashed - {UNUSED_SUPPRESSION.id}
         if source.has_syntax_errors:
             judged = frozenset()
-        meta = UNUSED_SUPPRESSION.effective(options.severity)
+        meta = UNUSED_SUPPRESSION.effective(dict(options.severity))
         extra = unused(source, directives, used, judged, meta)
         file_allowed = {
             allow_id.rule_id
@@ -569,7 +570,7 @@ def ignored_rules(path: Path, options: EngineOptions) -> frozenset[str]:
     if not options.per_file_ignores:
         return frozenset()
     base = options.exclude_root if options.exclude_root is not None else options.project_root
-    relative = _relative(path, base)
+    relative = relative_path(path, base, resolve=True)
     if relative is None:
         return frozenset()
     out: set[str] = set()
@@ -578,18 +579,6 @@ def ignored_rules(path: Path, options: EngineOptions) -> frozenset[str]:
         if spec is not None and spec.match_file(relative):
             out |= ids
     return frozenset(out)
-
-
-def _relative(path: Path, base: Path) -> str | None:
-    import os
-
-    for candidate_base in (base, Path(os.path.realpath(base))):
-        for candidate in (path, Path(os.path.realpath(path))):
-            try:
-                return candidate.relative_to(candidate_base).as_posix()
-            except ValueError:
-                continue
-    return None
 
 
 @lru_cache(maxsize=256)

@@ -6,8 +6,7 @@ Python's recursion limit must never decide whether a file can be checked.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
@@ -73,46 +72,26 @@ INDEXED_TYPES = (
     "union_item",
     "use_declaration",
 )
-# The index of each tree, made at its first lookup. An entry keeps its tree alive (so that a
-# root's id cannot be reused meanwhile): the engine forgets a tree when it drops it, and all of
-# them when a crate is done. The bound only caps what a caller that never forgets can hold.
-_INDEX_CACHE_SIZE = 64
-_indexes: OrderedDict[int, tuple[Node, dict[str, list[Node]]]] = OrderedDict()
 
 
-def _tree_index(root: Node) -> dict[str, list[Node]]:
-    entry = _indexes.get(root.id)
-    if entry is not None:
-        _indexes.move_to_end(root.id)
-        return entry[1]
+def type_index(root: Node) -> dict[str, list[Node]]:
+    """The nodes of every ``INDEXED_TYPES`` type under ``root``, by type, found by one query
+    (``SourceFile.nodes_of_type`` keeps a file's, so it goes with the file)."""
     index: dict[str, list[Node]] = _query_cursor(INDEXED_TYPES).captures(root)
-    _indexes[root.id] = (root, index)
-    if len(_indexes) > _INDEX_CACHE_SIZE:
-        _indexes.popitem(last=False)
     return index
-
-
-def forget_index(root: Node) -> None:
-    """Drop the index of ``root``'s tree (the tree is being dropped)."""
-    _indexes.pop(root.id, None)
-
-
-def forget_indexes() -> None:
-    _indexes.clear()
 
 
 def nodes_of_type(root: Node, *types: str) -> list[Node]:
     """All descendants of the given types, in document order. A tree-sitter query runs in C:
     far cheaper than visiting every node from Python. For a whole file and the common types,
-    one query finds them all at the first lookup (``INDEXED_TYPES``)."""
-    if root.parent is None and all(t in INDEXED_TYPES for t in types):
-        index = _tree_index(root)
-        found = [node for t in types for node in index.get(t, ())]
-    else:
-        captures = _query_cursor(tuple(sorted(types))).captures(root)
-        found = [node for nodes in captures.values() for node in nodes]
-    found.sort(key=lambda n: (n.start_byte, -n.end_byte))
-    return found
+    ``SourceFile.nodes_of_type`` finds them all at its first lookup."""
+    captures = _query_cursor(tuple(sorted(types))).captures(root)
+    return in_document_order(node for nodes in captures.values() for node in nodes)
+
+
+def in_document_order(nodes: Iterable[Node]) -> list[Node]:
+    """``nodes`` by where they start, an outer node before the inner ones it starts with."""
+    return sorted(nodes, key=lambda n: (n.start_byte, -n.end_byte))
 
 
 def walk(node: Node, *, skip: frozenset[str] = frozenset()) -> Iterator[Node]:
@@ -125,6 +104,12 @@ def walk(node: Node, *, skip: frozenset[str] = frozenset()) -> Iterator[Node]:
         if current.type in skip and current is not node:
             continue
         stack.extend(reversed(current.children))
+
+
+def syntax_errors(root: Node) -> Iterator[Node]:
+    """The ``ERROR`` and missing nodes under ``root``, in document order: where the parser
+    gave up or had to invent a token."""
+    return (node for node in walk(root) if node.type == "ERROR" or node.is_missing)
 
 
 def walk_with_cursor(node: Node, *, skip: frozenset[str] = frozenset()) -> Iterator[Node]:

@@ -24,6 +24,11 @@ class Target:
     def is_lib(self) -> bool:
         return self.name == "lib"
 
+    @property
+    def is_test(self) -> bool:
+        """An integration test or a benchmark (``tests/*``, ``benches/*``): test code."""
+        return self.name.startswith(("test:", "bench:"))
+
     def lib(self) -> Target:
         return Target(self.crate, "lib")
 

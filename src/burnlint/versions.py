@@ -25,6 +25,7 @@ from typing import Any
 
 from burnlint import _toml
 from burnlint.findings import Level, Notification, NotificationKind
+from burnlint.releases import joined_versions, version_key
 
 LOCK = "Cargo.lock"
 MANIFEST = "Cargo.toml"
@@ -72,7 +73,7 @@ class VersionReader:
             for directory in sorted({Path(os.path.abspath(d)) for d in directories})
             if (answer := self.for_directory(directory)) is not None
         }
-        return ", ".join(sorted(found, key=version_key)) or None
+        return joined_versions(found)
 
     def _lookup(self, directory: Path) -> BurnVersion | None:
         manifests: list[Path] = []
@@ -236,13 +237,6 @@ def _requirement(spec: object) -> str | None:
     simple = text.lstrip("=^~ ")
     # A single requirement reads as its version; a range (">=0.20, <0.23") is shown as is.
     return simple if re.fullmatch(r"[0-9][0-9A-Za-z.+-]*", simple) else text
-
-
-def version_key(version: str) -> tuple[tuple[int, ...], int, str]:
-    """Orders ``0.9`` < ``0.22.0-pre.2`` < ``0.22.0`` < ``0.22.1`` (pre-releases first)."""
-    core, _, pre = version.partition("-")
-    numbers = tuple(int(n) for n in _NUMBERS.findall(core)[:3])
-    return numbers, 0 if pre else 1, pre
 
 
 def release_series(version: str | None) -> Series | None:

@@ -52,11 +52,13 @@ from pathlib import Path
 from typing import Any
 
 from burnlint import engine
+from burnlint.app.fix import applicable_fixes, fix_files
 from burnlint.discover import discover
 from burnlint.findings import Edit, Level, LintResult, NotificationKind
-from burnlint.fix import applicable_fixes, fix_files
 from burnlint.model.file_model import FileModel
 from burnlint.options import EngineOptions
+from burnlint.paths import display_path
+from burnlint.prefilter import has_trigger
 from burnlint.report import ReportContext, sarif
 from burnlint.rules.all_rules import ALL_RULES
 from burnlint.rules.base import Rule
@@ -113,10 +115,11 @@ class Report:
 
 
 @contextmanager
-def capture_rule_tracebacks(store: dict[tuple[str, str], str]) -> Iterator[None]:
+def capture_rule_tracebacks(store: dict[tuple[Path, str], str]) -> Iterator[None]:
     """Wrap every rule's ``check`` so that a crash leaves its traceback in ``store`` (keyed by
-    file path and rule id); the engine still sees the exception and reports it as usual."""
-    originals: dict[type[Rule], Any] = {}
+    the file's absolute path and rule id); the engine still sees the exception and reports it
+    as usual."""
+    originals: dict[type[Rule], Callable[..., Any]] = {}
     for rule in ALL_RULES:
         originals[rule] = rule.__dict__["check"]  # the staticmethod itself
 
@@ -214,10 +217,10 @@ def run(tree: Path, args: argparse.Namespace) -> Report:
         except OSError:
             continue
         report.bytes += len(data)
-        if args.all_candidates or engine.has_trigger(data):
+        if args.all_candidates or has_trigger(data):
             report.candidates += 1
 
-    tracebacks: dict[tuple[str, str], str] = {}
+    tracebacks: dict[tuple[Path, str], str] = {}
     result: LintResult | None = None
     start = time.perf_counter()
     try:
@@ -234,8 +237,8 @@ def run(tree: Path, args: argparse.Namespace) -> Report:
     report.wall = time.perf_counter() - start
 
     if result is not None:
-        report.checked = result.files_checked
-        report.skipped = result.files_skipped
+        report.checked = result.stats.files_checked
+        report.skipped = result.stats.files_skipped
         report.findings.update(f.rule_id for f in result.findings)
         for note in result.notifications:
             key = f"{note.kind.value}/{note.level.value}"
@@ -248,7 +251,7 @@ def run(tree: Path, args: argparse.Namespace) -> Report:
                         note.path,
                         f"rule {note.rule_id}" if note.rule_id else "internal error",
                         note.message,
-                        tracebacks.get((note.path, note.rule_id or ""), ""),
+                        tracebacks.get((root / note.path, note.rule_id or ""), ""),
                     )
                 )
             elif not note.message.startswith(SYNTAX_NOTE):
@@ -281,7 +284,7 @@ def _syntax_errors(data: bytes) -> int:
 
 def _expected_after(data: bytes, edits: Sequence[Edit]) -> bytes:
     """The edits applied left to right, an edit that starts inside an applied one left out
-    (written apart from ``burnlint.fix``, to check it)."""
+    (written apart from ``burnlint.app.fix``, to check it)."""
     out: list[bytes] = []
     position = 0
     for edit in sorted(edits, key=lambda e: (e.start_byte, e.end_byte, e.content)):
@@ -303,18 +306,18 @@ def _fix_check(root: Path, options: EngineOptions, report: Report) -> None:
             edits = applicable_fixes(result.findings, unsafe=True)
             if not edits:
                 return
-            before = {name: (copy / name).read_bytes() for name in edits}
-            digests = result.extra.get("digests", {})
-            assert isinstance(digests, dict)
+            before = {path: path.read_bytes() for path in edits}
+            digests = result.digests
             outcome = fix_files(
                 result.findings, root=copy, digests=digests, unsafe=True, write=True
             )
             report.fixes.append(outcome.total)
             for note in outcome.notifications:
                 report.crashes.append(Crash(note.path, "fix refused", note.message))
-            for name, old in before.items():
-                new = (copy / name).read_bytes()
-                if name in outcome.fixed and new != _expected_after(old, edits[name]):
+            for path, old in before.items():
+                name = display_path(path, copy)
+                new = path.read_bytes()
+                if path in outcome.fixed and new != _expected_after(old, edits[path]):
                     report.crashes.append(
                         Crash(name, "fix damage", "bytes outside the edits changed")
                     )
@@ -347,7 +350,7 @@ def _per_file(
     )
     with forced_scope(args.force_scope):
         for path in files:
-            shown = engine.display_path(path, root)
+            shown = display_path(path, root)
             start = time.perf_counter()
             try:
                 with time_limit(args.file_timeout):

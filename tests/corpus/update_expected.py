@@ -23,6 +23,7 @@ from pathlib import Path
 
 from burnlint.engine import lint_paths
 from burnlint.options import EngineOptions
+from burnlint.paths import display_path
 from burnlint.rules.registry import resolve
 
 EXPECTED = Path(__file__).resolve().parent / "burn_expected.txt"
@@ -70,7 +71,10 @@ def lint_tree(tree: Path) -> set[str]:
         print(f"rule crash: {crash}", file=sys.stderr)
     if crashes:
         raise SystemExit(2)
-    return {f"{f.location.path}:{f.location.span.start_line}:{f.rule_id}" for f in result.findings}
+    return {
+        f"{display_path(f.location.path, tree)}:{f.location.span.start_line}:{f.rule_id}"
+        for f in result.findings
+    }
 
 
 def render(header: list[str], entries: dict[str, str]) -> str:

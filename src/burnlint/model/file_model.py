@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Location
@@ -30,7 +32,7 @@ from burnlint.model.scopes import LazyResolution
 from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.prefilter import has_trigger
 from burnlint.source import SourceFile
-from burnlint.syntax import arguments_of, method_call_parts, nodes_of_type
+from burnlint.syntax import arguments_of, method_call_parts
 from burnlint.targets import Target
 
 if TYPE_CHECKING:
@@ -50,7 +52,7 @@ class FileModel:
         source: SourceFile,
         view: CrateView | None = None,
         summaries: SummaryTable | None = None,
-        layout: LayoutFacts | None = None,
+        layout: Callable[[], LayoutFacts] | None = None,
         *,
         module: Module = (),
         burn_version: str | None = None,
@@ -72,8 +74,9 @@ class FileModel:
         # loads in other files of stores this file's functions build: by the constructor's
         # location (the engine fills it in before the rules run)
         self.loads_elsewhere: dict[Location, list[Location]] = {}
-        # the target's layout (all its files); the engine passes it in, else this file's own
-        self.layout = layout if layout is not None else self.own_layout
+        # the target's layout (all its files), computed when first read (``layout``); the
+        # engine passes it in, else this file's own
+        self._target_layout = layout
         self.ancestry = source.ancestry
         self.resolution = LazyResolution(source.root, self.ancestry)
         self.stores = StoreEvaluator(self)
@@ -89,6 +92,12 @@ class FileModel:
         return collect_layout(self.source)
 
     @cached_property
+    def layout(self) -> LayoutFacts:
+        """The modules the file's target declares, which the key-mapping rules read: computed
+        at the first read, since it parses every file of the target that derives `Module`."""
+        return self._target_layout() if self._target_layout is not None else self.own_layout
+
+    @cached_property
     def repeated_saves(self) -> list[RepeatedSave]:
         return repeated_saves(self)
 
@@ -102,12 +111,12 @@ class FileModel:
         return self.api.version
 
     @property
-    def path(self) -> str:
-        return self.source.display_path
+    def path(self) -> Path:
+        return self.source.path
 
     @cached_property
     def imports(self) -> ImportFacts:
-        return collect_imports(self.source.root)
+        return collect_imports(self.source)
 
     @cached_property
     def in_burn_store_scope(self) -> bool:
@@ -142,7 +151,7 @@ class FileModel:
 
     @cached_property
     def calls(self) -> list[Node]:
-        return nodes_of_type(self.source.root, "call_expression")
+        return self.source.nodes_of_type("call_expression")
 
     @cached_property
     def ops(self) -> list[StoreOp]:
@@ -206,10 +215,10 @@ class FileModel:
 
     @cached_property
     def is_test_file(self) -> bool:
-        """Under a `tests/` or `benches/` directory of a crate (cargo's integration tests and
-        benchmarks)."""
-        parts = self.path.split("/")[:-1]
-        return "tests" in parts or "benches" in parts
+        """Test code by where cargo puts the file: an integration test or a benchmark target,
+        or a module named `tests` (a `#[cfg(test)] mod tests;` in a file of its own). The
+        directories above the crate do not matter, nor does the project root."""
+        return self.view.target.is_test or "tests" in self.module
 
     def in_test_code(self, node: Node) -> bool:
         """In a test file, a `#[test]`-like function, or a `#[cfg(test)]` module."""

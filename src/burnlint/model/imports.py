@@ -6,10 +6,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
-from burnlint.syntax import nodes_of_type, path_segments, text
+from burnlint.syntax import path_segments, text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
+
+    from burnlint.source import SourceFile
 
 
 _STORE_NAMES = BurnStoreApi.store_names
@@ -111,9 +113,9 @@ def _is_module_trait_path(segments: list[str], is_glob: bool) -> bool:
 _ITEM_DEFINING = frozenset({"struct_item", "enum_item", "type_item", "union_item"})
 
 
-def collect_imports(root: Node) -> ImportFacts:
+def collect_imports(source: SourceFile) -> ImportFacts:
     facts = ImportFacts()
-    for node in nodes_of_type(root, "use_declaration", "function_item", *_ITEM_DEFINING):
+    for node in source.nodes_of_type("use_declaration", "function_item", *_ITEM_DEFINING):
         if node.type == "use_declaration":
             argument = node.child_by_field_name("argument")
             if argument is None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Location
 from burnlint.model.burn_layers import PARAMETER_FREE_LAYERS, SEQUENTIAL_LAYERS
-from burnlint.syntax import nodes_of_type, text
+from burnlint.syntax import text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -246,7 +246,7 @@ class LayoutJudgement:
 def _field_order(fact: FieldFact) -> tuple[str, int, str, str]:
     where = fact.location
     return (
-        where.path if where else "",
+        where.path.as_posix() if where else "",
         where.span.start_byte if where else 0,
         fact.owner,
         fact.name,
@@ -371,7 +371,7 @@ def collect_layout(source: SourceFile) -> LayoutFacts:
     enums: set[EnumFact] = set()
     structs: set[StructFact] = set()
     fields: set[FieldFact] = set()
-    for node in nodes_of_type(source.root, "struct_item", "enum_item"):
+    for node in source.nodes_of_type("struct_item", "enum_item"):
         if not _derives_module(node):
             continue
         name = text(node.child_by_field_name("name"))
@@ -427,5 +427,5 @@ def _field_fact(
         _shape(type_node),
         _type_names(type_node),
         _vec_element(type_node),
-        Location(source.display_path, source.node_span(where)),
+        Location(source.path, source.node_span(where)),
     )

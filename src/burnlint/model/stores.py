@@ -21,6 +21,8 @@ from burnlint.syntax import (
 )
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
@@ -63,7 +65,7 @@ class StoreBuild:
     # the file that holds `constructor_node` when it is not the file being modelled
     # (a crate-local helper that returns the store)
     helper: str | None = None
-    helper_path: str | None = None
+    helper_path: Path | None = None
     # where the constructor is, for a store built by a crate-local helper
     origin: Location | None = None
     # for such a store: the edit that adds `.overwrite(true)` to its constructor, there

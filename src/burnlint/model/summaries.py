@@ -34,7 +34,6 @@ from burnlint.syntax import (
     call_path,
     is_tail_expression,
     method_call_parts,
-    nodes_of_type,
     outer_parens,
     strip_reference,
     text,
@@ -55,7 +54,7 @@ Path = tuple[int | str, ...]
 def summarise(model: FileModel) -> dict[FnKey, HelperSummary]:
     """The summary of each function the file defines that does something with a store."""
     view = model.view
-    nodes = {n.start_byte: n for n in nodes_of_type(model.source.root, "function_item")}
+    nodes = {n.start_byte: n for n in model.source.nodes_of_type("function_item")}
     ops: dict[int, list[StoreOp]] = {}  # by the node id of the enclosing function
     for op in model.ops:
         function = enclosing_function(op.node, model.ancestry)

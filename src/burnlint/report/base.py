@@ -6,14 +6,15 @@ clock. The CLI decides everything that depends on where the output goes (colour,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 import click
 
-from burnlint.findings import Finding, Level, LintResult, Notification
+from burnlint.findings import Edit, Finding, Level, LintResult, Notification
+from burnlint.paths import display_path
 
 if TYPE_CHECKING:
     from burnlint.rules.meta import RuleMeta
@@ -24,7 +25,8 @@ class ReportContext:
     """How to render.
 
     ``color``: emit ANSI styles (the CLI turns it on for a terminal without ``NO_COLOR``).
-    ``project_root``: the directory finding paths are relative to (SARIF's ``%SRCROOT%``).
+    ``project_root``: the directory finding paths are shown relative to (SARIF's
+    ``%SRCROOT%``): a finding holds its file's absolute path, ``display`` names it.
     ``tool_version``: burnlint's version, for formats that record it.
     ``quiet``: human-oriented formats leave out their summary line.
     ``category``: SARIF ``automationDetails.id`` (GitHub keeps one analysis per category).
@@ -35,6 +37,11 @@ class ReportContext:
     tool_version: str
     quiet: bool = False
     category: str | None = None
+
+    def display(self, path: PurePath) -> str:
+        """How reports name ``path``: relative to the project root when inside it, else
+        absolute, with ``/`` on every platform (``paths.display_path``)."""
+        return display_path(path, self.project_root)
 
 
 Renderer = Callable[[LintResult, ReportContext], str]
@@ -53,23 +60,29 @@ def styled(ctx: ReportContext, text: str, **style: object) -> str:
     return click.style(text, **style)  # type: ignore[arg-type]
 
 
-def sorted_findings(result: LintResult) -> list[Finding]:
-    """Findings in report order (path, line, column, rule), whatever order the engine used."""
-    return sorted(result.findings, key=Finding.sort_key)
+def sorted_findings(findings: Iterable[Finding], ctx: ReportContext) -> list[Finding]:
+    """Findings in report order (path as shown, line, column, rule), whatever order the
+    engine used."""
+    return sorted(findings, key=lambda finding: finding.sort_key(ctx.display))
+
+
+def sorted_edits(edits: Iterable[Edit], ctx: ReportContext) -> list[Edit]:
+    """A fix's edits in report order: by file as shown, then by place."""
+    return sorted(edits, key=lambda e: (ctx.display(e.path), e.start_byte, e.end_byte, e.content))
 
 
 def nothing_checked(result: LintResult) -> str | None:
     """``no files checked (3 files skipped)`` when nothing was checked because of skips, a
     broken configuration or a crash: "no problems found" would read as a clean run."""
     if (
-        result.files_checked
+        result.stats.files_checked
         or result.findings
-        or not (result.files_skipped or not result.successful)
+        or not (result.stats.files_skipped or not result.successful)
     ):
         return None
     text = "no files checked"
-    if result.files_skipped:
-        text += f" ({plural(result.files_skipped, 'file')} skipped)"
+    if result.stats.files_skipped:
+        text += f" ({plural(result.stats.files_skipped, 'file')} skipped)"
     return text
 
 

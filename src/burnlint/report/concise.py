@@ -27,11 +27,10 @@ from burnlint.report.base import (
 
 def render(result: LintResult, ctx: ReportContext) -> str:
     lines: list[str] = []
-    for finding in sorted_findings(result):
+    for finding in sorted_findings(result.findings, ctx):
         span = finding.location.span
-        where = styled(
-            ctx, f"{finding.location.path}:{span.start_line}:{span.start_col}:", bold=True
-        )
+        shown = ctx.display(finding.location.path)
+        where = styled(ctx, f"{shown}:{span.start_line}:{span.start_col}:", bold=True)
         code = styled(
             ctx,
             f"{finding.level.value}[{finding.rule_id}]",
@@ -49,7 +48,7 @@ def render(result: LintResult, ctx: ReportContext) -> str:
         )
         lines.append(f"{where}: {level}: {one_line(notification.message)}")
     if not ctx.quiet:
-        files = plural(result.files_checked, "file")
+        files = plural(result.stats.files_checked, "file")
         nothing = nothing_checked(result)
         if nothing is not None:
             lines.append(nothing)

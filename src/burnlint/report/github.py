@@ -39,10 +39,10 @@ def command(name: str, properties: list[tuple[str, str]], message: str) -> str:
     return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
 
 
-def _finding(finding: Finding) -> str:
+def _finding(finding: Finding, ctx: ReportContext) -> str:
     span = finding.location.span
     properties = [
-        ("file", finding.location.path),
+        ("file", ctx.display(finding.location.path)),
         ("line", str(span.start_line)),
         ("endLine", str(span.end_line)),
     ]
@@ -71,6 +71,6 @@ def _notification(note: Notification) -> str:
 
 
 def render(result: LintResult, ctx: ReportContext) -> str:
-    lines = [_finding(finding) for finding in sorted_findings(result)]
+    lines = [_finding(finding, ctx) for finding in sorted_findings(result.findings, ctx)]
     lines += [_notification(note) for note in result.notifications]
     return "\n".join(lines) + "\n" if lines else ""

@@ -11,9 +11,14 @@ import json
 from typing import Any
 
 from burnlint import TOOL_NAME
-from burnlint.baseline import outcome_of
 from burnlint.findings import Finding, Fix, Level, LintResult, Location, Notification, Span
-from burnlint.report.base import ReportContext, finding_tags, rule_meta, sorted_findings
+from burnlint.report.base import (
+    ReportContext,
+    finding_tags,
+    rule_meta,
+    sorted_edits,
+    sorted_findings,
+)
 
 SCHEMA_VERSION = 1
 
@@ -23,18 +28,18 @@ def render(result: LintResult, ctx: ReportContext) -> str:
 
 
 def build(result: LintResult, ctx: ReportContext) -> dict[str, Any]:
-    findings = sorted_findings(result)
-    outcome = outcome_of(result)
+    findings = sorted_findings(result.findings, ctx)
+    outcome = result.baseline
     document: dict[str, Any] = {
         "version": SCHEMA_VERSION,
         "tool": {"name": TOOL_NAME, "version": ctx.tool_version},
         "burn_version": result.burn_version,
         "successful": result.successful,
-        "files_checked": result.files_checked,
-        "files_skipped": result.files_skipped,
-        "suppressed": result.suppressed,
+        "files_checked": result.stats.files_checked,
+        "files_skipped": result.stats.files_skipped,
+        "suppressed": result.stats.suppressed,
         "rules_run": sorted(result.rules_run),
-        "findings": [_finding(finding, result) for finding in findings],
+        "findings": [_finding(finding, result, ctx) for finding in findings],
         "notifications": [_notification(note) for note in result.notifications],
         "summary": _summary(findings),
     }
@@ -61,15 +66,15 @@ def _end(span: Span) -> dict[str, int]:
     }
 
 
-def _location(location: Location) -> dict[str, Any]:
+def _location(location: Location, ctx: ReportContext) -> dict[str, Any]:
     return {
-        "path": location.path,
+        "path": ctx.display(location.path),
         "start": _start(location.span),
         "end": _end(location.span),
     }
 
 
-def _fix(fix: Fix | None) -> dict[str, Any] | None:
+def _fix(fix: Fix | None, ctx: ReportContext) -> dict[str, Any] | None:
     if fix is None:
         return None
     return {
@@ -77,17 +82,17 @@ def _fix(fix: Fix | None) -> dict[str, Any] | None:
         "applicability": fix.applicability.value,
         "edits": [
             {
-                "path": edit.path,
+                "path": ctx.display(edit.path),
                 "start_byte": edit.start_byte,
                 "end_byte": edit.end_byte,
                 "content": edit.content,
             }
-            for edit in sorted(fix.edits)
+            for edit in sorted_edits(fix.edits, ctx)
         ],
     }
 
 
-def _finding(finding: Finding, result: LintResult) -> dict[str, Any]:
+def _finding(finding: Finding, result: LintResult, ctx: ReportContext) -> dict[str, Any]:
     return {
         "rule_id": finding.rule_id,
         "rule_name": finding.rule_name,
@@ -96,12 +101,12 @@ def _finding(finding: Finding, result: LintResult) -> dict[str, Any]:
         "help": finding.help,
         "label": finding.label,
         "note": finding.note,
-        **_location(finding.location),
+        **_location(finding.location, ctx),
         "related": [
-            {**_location(related.location), "message": related.message}
+            {**_location(related.location, ctx), "message": related.message}
             for related in finding.related
         ],
-        "fix": _fix(finding.fix),
+        "fix": _fix(finding.fix, ctx),
         "fingerprint": finding.fingerprint,
         "tags": list(finding_tags(finding, rule_meta(result, finding.rule_id))),
     }

@@ -37,11 +37,11 @@ import attr
 import sarif_om as om
 
 from burnlint import TOOL_NAME
-from burnlint.baseline import BaselineOutcome, outcome_of
 from burnlint.docs import rule_doc
 from burnlint.findings import (
     FINGERPRINT_KEY,
     Applicability,
+    BaselineOutcome,
     Edit,
     Finding,
     Fix,
@@ -52,7 +52,7 @@ from burnlint.findings import (
     NotificationKind,
     Span,
 )
-from burnlint.report.base import ReportContext, one_line, sorted_findings
+from burnlint.report.base import ReportContext, one_line, sorted_edits, sorted_findings
 from burnlint.rules import registry
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -230,8 +230,8 @@ def build_log(result: LintResult, ctx: ReportContext) -> Any:
     GitHub code scanning reads neither ``baselineState`` nor ``suppressions`` and would open an
     alert for each.
     """
-    outcome = outcome_of(result)
-    listed = _listed(sorted_findings(result), outcome)
+    outcome = result.baseline
+    listed = _listed(sorted_findings(result.findings, ctx), outcome, ctx)
     findings = [finding for finding, _ in listed]
     rule_ids = sorted(
         set(result.rules_run)
@@ -255,7 +255,7 @@ def build_log(result: LintResult, ctx: ReportContext) -> Any:
         invocations=[_invocation(result, rule_index, outcome)],
         original_uri_base_ids={SRCROOT: _om(om.ArtifactLocation, uri=root_uri(ctx.project_root))},
         results=[
-            _result(finding, rule_index[finding.rule_id], state, outcome)
+            _result(finding, ctx, rule_index[finding.rule_id], state, outcome)
             for finding, state in listed
         ],
         automation_details=(
@@ -267,14 +267,14 @@ def build_log(result: LintResult, ctx: ReportContext) -> Any:
 
 
 def _listed(
-    findings: list[Finding], outcome: BaselineOutcome | None
+    findings: list[Finding], outcome: BaselineOutcome | None, ctx: ReportContext
 ) -> list[tuple[Finding, str | None]]:
     """The findings to list with their ``baselineState`` (None without a baseline)."""
     if outcome is None:
         return [(finding, None) for finding in findings]
     listed: list[tuple[Finding, str | None]] = [(finding, "new") for finding in findings]
     listed += [(finding, "unchanged") for finding in outcome.unchanged]
-    return sorted(listed, key=lambda item: item[0].sort_key())
+    return sorted(listed, key=lambda item: item[0].sort_key(ctx.display))
 
 
 def _category(ctx: ReportContext) -> str | None:
@@ -339,7 +339,7 @@ def _quote_path(text: str) -> str:
 def path_uri(path: str) -> tuple[str, bool]:
     """The URI of a reported path and whether it is relative to ``%SRCROOT%``.
 
-    Reported paths are POSIX-style (``engine.display_path``). Relative paths are
+    Reported paths are POSIX-style (``paths.display_path``). Relative paths are
     percent-encoded (spaces, ``#``, ``%``, ``\\``, non-ASCII; ``/`` kept) and lose any leading
     ``./``; absolute paths (a file outside the project root) become ``file:`` URIs: ``C:/x.rs``
     and ``//server/share/x.rs`` are Windows paths, other paths starting with ``/`` POSIX ones.
@@ -643,11 +643,13 @@ def _region(span: Span, snippet: str = "") -> Any:
     )
 
 
-def _physical_location(location: Location, snippet: str = "", context: str = "") -> Any:
+def _physical_location(
+    location: Location, ctx: ReportContext, snippet: str = "", context: str = ""
+) -> Any:
     span = location.span
     return _om(
         om.PhysicalLocation,
-        artifact_location=_artifact_location(location.path),
+        artifact_location=_artifact_location(ctx.display(location.path)),
         region=_region(span, snippet),
         context_region=(
             _om(
@@ -678,6 +680,7 @@ def _bounded(snippet: str) -> str:
 
 def _result(
     finding: Finding,
+    ctx: ReportContext,
     rule_index: int,
     baseline_state: str | None = None,
     outcome: BaselineOutcome | None = None,
@@ -686,7 +689,7 @@ def _result(
         _om(
             om.Location,
             id=index,
-            physical_location=_physical_location(item.location),
+            physical_location=_physical_location(item.location, ctx),
             message=_om(om.Message, text=escape_text(one_line(item.message).strip())),
         )
         for index, item in enumerate(finding.related, start=1)
@@ -702,6 +705,7 @@ def _result(
                 om.Location,
                 physical_location=_physical_location(
                     finding.location,
+                    ctx,
                     _bounded(region_text(finding)),
                     _bounded(context_text(finding)),
                 ),
@@ -723,7 +727,7 @@ def _result(
             else None
         ),
         baseline_state=baseline_state,
-        fixes=[_fix(finding.fix)] if finding.fix is not None else None,
+        fixes=[_fix(finding.fix, ctx)] if finding.fix is not None else None,
         # result-level tags say where the finding is (e.g. test-code); the rule's own tags
         # are on its reportingDescriptor
         properties=(_om(om.PropertyBag, tags=sorted(set(finding.tags))) if finding.tags else None),
@@ -746,10 +750,10 @@ def _deleted_region(edit: Edit) -> Any:
     return _region(span)
 
 
-def _fix(fix: Fix) -> Any:
+def _fix(fix: Fix, ctx: ReportContext) -> Any:
     by_path: dict[str, list[Edit]] = {}
-    for edit in sorted(fix.edits):
-        by_path.setdefault(edit.path, []).append(edit)
+    for edit in sorted_edits(fix.edits, ctx):
+        by_path.setdefault(ctx.display(edit.path), []).append(edit)
     changes = [
         _om(
             om.ArtifactChange,

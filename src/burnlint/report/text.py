@@ -59,7 +59,7 @@ class _SourceLine:
 def render(result: LintResult, ctx: ReportContext) -> str:
     """The whole report: findings, then notifications, then one summary line."""
     lines: list[str] = []
-    for finding in sorted_findings(result):
+    for finding in sorted_findings(result.findings, ctx):
         lines.extend(_finding_lines(finding, ctx))
         lines.append("")
     for notification in result.notifications:
@@ -77,7 +77,7 @@ def summary(result: LintResult) -> str:
     """``found 3 problems (1 error, 2 warnings) in 12 files checked`` or ``no problems found
     in ...``, plus the burn version the rules assumed. The count is of the files checked, not
     of those with problems."""
-    files = plural(result.files_checked, "file")
+    files = plural(result.stats.files_checked, "file")
     nothing = nothing_checked(result)
     if nothing is not None:
         text = nothing
@@ -103,9 +103,10 @@ def _finding_lines(finding: Finding, ctx: ReportContext) -> list[str]:
         return styled(ctx, text, fg="blue", bold=True)
 
     header = styled(ctx, f"{finding.level.value}[{finding.rule_id}]", fg=color, bold=True)
+    shown = ctx.display(finding.location.path)
     out = [
         header + styled(ctx, f": {one_line(finding.message)}", bold=True),
-        f"{pad}{frame('-->')} {finding.location.path}:{span.start_line}:{span.start_col}",
+        f"{pad}{frame('-->')} {shown}:{span.start_line}:{span.start_col}",
     ]
     if source:
         out.append(f"{pad} {frame('|')}")
@@ -130,7 +131,8 @@ def _finding_lines(finding: Finding, ctx: ReportContext) -> list[str]:
         trailer.append(
             (
                 "note",
-                f"{where.path}:{where.span.start_line}:{where.span.start_col}: {related.message}",
+                f"{ctx.display(where.path)}:{where.span.start_line}:{where.span.start_col}: "
+                f"{related.message}",
             )
         )
     if trailer:

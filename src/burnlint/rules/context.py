@@ -87,11 +87,11 @@ def finding_at(
     """A finding of the rule ``meta`` describes, at its level, at ``span``, with its snippet and
     its fingerprint's material: ``item`` (the items around it) and its text, spaces normalised.
     The engine completes the fingerprint into a hash with an ordinal
-    (``engine._with_fingerprints``)."""
+    (``engine.finish.with_fingerprints``)."""
     snippet = source.snippet(span)
     text = source.data[span.start_byte : span.end_byte].decode("utf-8", errors="replace")
     return Finding(
-        location=Location(source.display_path, span),
+        location=Location(source.path, span),
         rule_id=meta.id,
         rule_name=meta.name,
         level=meta.level,

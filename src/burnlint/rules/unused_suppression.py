@@ -204,7 +204,7 @@ def _unused_message(allow: Allow, unused: Sequence[AllowId]) -> str:
 def _fix(source: SourceFile, allow: Allow, keep: Sequence[AllowId]) -> FixEdits:
     """Delete the ids that have no effect, or the whole comment when none is left. Safe: an
     allow that suppresses nothing changes nothing when it goes."""
-    path = source.display_path
+    path = source.path
     if keep:
         content = ", ".join(i.text for i in keep)
         edit = Edit(path, allow.ids_start, allow.ids_end, content)

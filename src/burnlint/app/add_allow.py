@@ -23,12 +23,16 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from burnlint.findings import Finding, Level, Notification, NotificationKind
-from burnlint.fix import digest, syntax_error_count, write_atomically
+from burnlint.app.console import Console
+from burnlint.app.fix import syntax_error_count
+from burnlint.engine.finish import digest
+from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
+from burnlint.fsutil import write_bytes_atomic
+from burnlint.paths import display_path
 from burnlint.rules.registry import UNUSED_SUPPRESSION
 from burnlint.source import DecodeError, SourceFile, decode_source
 
@@ -49,7 +53,7 @@ _BOM = b"\xef\xbb\xbf"
 class AddAllowOutcome:
     """What ``add_allows`` did: per file, how many findings its comments now cover."""
 
-    covered: dict[str, int] = field(default_factory=dict)  # display path -> findings
+    covered: dict[Path, int] = field(default_factory=dict)  # file -> findings covered
     inserted: int = 0  # new comment lines
     extended: int = 0  # existing allows given more ids
     left: int = 0  # findings left as they are (BL008, or no place for a comment)
@@ -77,21 +81,49 @@ class _Plan:
     uncovered: list[Finding]
 
 
+def add_allow_comments(
+    result: LintResult,
+    findings: Iterable[Finding],
+    *,
+    root: Path,
+    recheck: Callable[[], LintResult],
+    console: Console,
+    quiet: bool,
+) -> LintResult:
+    """``--add-allow``: comments above ``findings`` (the ones reported: with a baseline, the
+    new ones) in the files ``result`` checked, then the files are checked again (``recheck``);
+    the result of that check, with the files left alone noted."""
+    outcome = add_allows(findings, root=root, digests=result.digests)
+    if outcome.total:
+        result = recheck()
+    if not quiet:
+        files = len(outcome.covered)
+        console.err(
+            f"burnlint: added allow comments for {outcome.total} "
+            f"finding{'s' if outcome.total != 1 else ''} in {files} "
+            f"file{'s' if files != 1 else ''}"
+        )
+    if outcome.notifications:
+        result = result.with_notifications(outcome.notifications)
+    return result
+
+
 def add_allows(
-    findings: Iterable[Finding], *, root: Path, digests: dict[str, str], write: bool = True
+    findings: Iterable[Finding], *, root: Path, digests: Mapping[Path, str], write: bool = True
 ) -> AddAllowOutcome:
-    """Add allow comments for ``findings``; ``digests`` maps each display path to the sha256
-    of the bytes that were checked (``LintResult.extra["digests"]``)."""
+    """Add allow comments for ``findings``; ``digests`` maps each file's absolute path to the
+    sha256 of the bytes that were checked (``LintResult.digests``). Files are named relative
+    to ``root`` in notifications, and taken in that order."""
     outcome = AddAllowOutcome()
-    by_file: dict[str, list[Finding]] = defaultdict(list)
+    by_file: dict[Path, list[Finding]] = defaultdict(list)
     for finding in findings:
         if finding.rule_id == UNUSED_SUPPRESSION.id:
             outcome.left += 1
         else:
             by_file[finding.location.path].append(finding)
-    for display, items in sorted(by_file.items()):
-        path = Path(display) if Path(display).is_absolute() else root / display
-        note = _add_to_file(path, display, items, digests.get(display), outcome, write)
+    for display, path in sorted((display_path(path, root), path) for path in by_file):
+        items = by_file[path]
+        note = _add_to_file(path, display, items, digests.get(path), outcome, write)
         if note is not None:
             outcome.left += len(items)
             outcome.notifications.append(_note(display, note))
@@ -117,17 +149,17 @@ def _add_to_file(
         decode_source(data)
     except DecodeError as exc:
         return f"no allow comments added: {exc}"
-    plan = plan_file(display, data, findings)
+    plan = plan_file(path, data, findings)
     if plan.data != data:
-        problem = verify(display, data, plan, findings)
+        problem = verify(path, data, plan, findings)
         if problem is not None:
             return f"no allow comments added: {problem}"
         if write:
             try:
-                write_atomically(path, plan.data)
+                write_bytes_atomic(path, plan.data)
             except OSError as exc:
                 return f"no allow comments added: cannot write: {exc.strerror or exc}"
-        outcome.covered[display] = len(findings) - len(plan.uncovered)
+        outcome.covered[path] = len(findings) - len(plan.uncovered)
         outcome.inserted += len(plan.inserted_lines)
         outcome.extended += plan.extended
     outcome.left += len(plan.uncovered)
@@ -139,11 +171,11 @@ def _add_to_file(
     return None
 
 
-def plan_file(display: str, data: bytes, findings: list[Finding]) -> _Plan:
+def plan_file(path: Path, data: bytes, findings: list[Finding]) -> _Plan:
     """The file with its comments added (not written), and what was done."""
     from burnlint.syntax import parse
 
-    source = SourceFile(display, data, parse(data))
+    source = SourceFile(path, data, parse(data))
     anchors: dict[int, _Anchor] = {}
     uncovered: list[Finding] = []
     for finding in findings:
@@ -177,14 +209,14 @@ def plan_file(display: str, data: bytes, findings: list[Finding]) -> _Plan:
     return _Plan(bytes(out), inserted, extended, uncovered)
 
 
-def verify(display: str, old: bytes, plan: _Plan, findings: list[Finding]) -> str | None:
+def verify(path: Path, old: bytes, plan: _Plan, findings: list[Finding]) -> str | None:
     """Why the planned text must not be written, or None: it parses no worse than before and
     every finding (but those left uncovered) is covered by an allow naming its rule."""
     from burnlint.syntax import parse
 
     if syntax_error_count(plan.data) > syntax_error_count(old):
         return "the edited text would not parse"
-    source = SourceFile(display, plan.data, parse(plan.data))
+    source = SourceFile(path, plan.data, parse(plan.data))
     index = AllowIndex(parse_directives(source).allows)
     inserted = sorted(plan.inserted_lines)
     skipped = {id(f) for f in plan.uncovered}

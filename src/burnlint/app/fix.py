@@ -1,4 +1,4 @@
-"""Applying fixes: byte-range edits, verified and written atomically.
+"""``--fix`` and ``--diff``: byte-range edits, verified and written atomically.
 
 A file is written only when it still has the bytes that were linted (else it changed under
 us), when the edited text parses with no more syntax errors than before, and then through a
@@ -8,29 +8,32 @@ rest of the file is kept byte for byte, so line endings and a BOM survive.
 
 from __future__ import annotations
 
-import contextlib
 import difflib
-import hashlib
-import os
-import stat
-import tempfile
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from burnlint.findings import Applicability, Edit, Finding, Level, Notification, NotificationKind
-
-
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+from burnlint.app.console import Console
+from burnlint.engine.finish import digest
+from burnlint.findings import (
+    Applicability,
+    Edit,
+    Finding,
+    Level,
+    LintResult,
+    Notification,
+    NotificationKind,
+)
+from burnlint.fsutil import write_bytes_atomic
+from burnlint.paths import display_path
 
 
 @dataclass
 class FixOutcome:
     """What applying (or previewing) fixes did."""
 
-    fixed: dict[str, int] = field(default_factory=dict)  # display path -> fixes applied
+    fixed: dict[Path, int] = field(default_factory=dict)  # file -> fixes applied
     diffs: list[str] = field(default_factory=list)
     notifications: list[Notification] = field(default_factory=list)
 
@@ -39,9 +42,9 @@ class FixOutcome:
         return sum(self.fixed.values())
 
 
-def applicable_fixes(findings: Iterable[Finding], unsafe: bool) -> dict[str, list[Edit]]:
+def applicable_fixes(findings: Iterable[Finding], unsafe: bool) -> dict[Path, list[Edit]]:
     """Edits per file from the findings whose fixes may be applied, deduplicated."""
-    edits: dict[str, list[Edit]] = defaultdict(list)
+    edits: dict[Path, list[Edit]] = defaultdict(list)
     for finding in findings:
         fix = finding.fix
         if fix is None or (fix.applicability is Applicability.UNSAFE and not unsafe):
@@ -75,49 +78,28 @@ def apply_edits(data: bytes, edits: Iterable[Edit]) -> tuple[bytes, int]:
 
 
 def syntax_error_count(data: bytes) -> int:
-    from burnlint.syntax import parse, walk
+    from burnlint.syntax import parse, syntax_errors
 
-    return sum(1 for n in walk(parse(data).root_node) if n.type == "ERROR" or n.is_missing)
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file renamed over it; the original is
-    untouched if anything fails. A symbolic link is written through (its target gets the new
-    text), not replaced by a regular file."""
-    path = Path(os.path.realpath(path))
-    mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else None
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{path.name}.", suffix=".burnlint", dir=path.parent
-    )
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if mode is not None:
-            os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
+    return sum(1 for _ in syntax_errors(parse(data).root_node))
 
 
 def fix_files(
     findings: Iterable[Finding],
     *,
     root: Path,
-    digests: dict[str, str],
+    digests: Mapping[Path, str],
     unsafe: bool,
     write: bool,
 ) -> FixOutcome:
     """Apply (``write``) or preview (``write=False``: diffs only) the fixes of ``findings``.
 
-    ``digests`` maps each display path to the sha256 of the bytes that were linted.
+    ``digests`` maps each file's absolute path to the sha256 of the bytes that were linted.
+    Files are named relative to ``root`` in notifications and diffs, and taken in that order.
     """
     outcome = FixOutcome()
-    for display, edits in sorted(applicable_fixes(findings, unsafe).items()):
-        path = Path(display) if Path(display).is_absolute() else root / display
+    by_file = applicable_fixes(findings, unsafe)
+    for display, path in sorted((display_path(path, root), path) for path in by_file):
+        edits = by_file[path]
         try:
             data = path.read_bytes()
         except OSError as exc:
@@ -125,7 +107,7 @@ def fix_files(
                 _fail(display, f"cannot read for fixing: {exc.strerror or exc}")
             )
             continue
-        if digests.get(display) != digest(data):
+        if digests.get(path) != digest(data):
             outcome.notifications.append(
                 _fail(display, "not fixed: the file changed since it was checked")
             )
@@ -140,7 +122,7 @@ def fix_files(
             continue
         if write:
             try:
-                write_atomically(path, new)
+                write_bytes_atomic(path, new)
             except OSError as exc:
                 outcome.notifications.append(
                     _fail(display, f"not fixed: cannot write: {exc.strerror or exc}")
@@ -148,7 +130,7 @@ def fix_files(
                 continue
         else:
             outcome.diffs.append(unified_diff(display, data, new))
-        outcome.fixed[display] = applied
+        outcome.fixed[path] = applied
     return outcome
 
 
@@ -160,3 +142,71 @@ def unified_diff(display: str, old: bytes, new: bytes) -> str:
 
 def _fail(path: str, message: str) -> Notification:
     return Notification(path, message, kind=NotificationKind.FILE, level=Level.WARNING)
+
+
+# Fixes are applied, the files checked again, and so on: a fix skipped because it overlapped
+# another is applied in the next pass. Each pass fixes at least one thing or stops.
+MAX_FIX_PASSES = 4
+
+
+def fix_until_stable(
+    result: LintResult,
+    *,
+    root: Path,
+    unsafe: bool,
+    recheck: Callable[[], LintResult],
+    console: Console,
+) -> LintResult:
+    """``--fix``: apply the fixes of ``result``, check again (``recheck``) and repeat while
+    passes fix something; the result of the last check, with the files left unfixed noted."""
+    notes: list[Notification] = []
+    fixed = 0
+    for _ in range(MAX_FIX_PASSES):
+        outcome = fix_files(
+            result.findings, root=root, digests=result.digests, unsafe=unsafe, write=True
+        )
+        notes.extend(outcome.notifications)
+        if outcome.total == 0:
+            break
+        fixed += outcome.total
+        result = recheck()
+    hidden = 0 if unsafe else hidden_fixes(result.findings)
+    if fixed or hidden:
+        console.err(fix_count("fixed", fixed, hidden))
+    if notes:
+        result = result.with_notifications(notes)
+    return result
+
+
+def preview(result: LintResult, *, root: Path, unsafe: bool, console: Console) -> int:
+    """``--diff``: what ``--fix`` would change, as a unified diff on stdout; edits nothing.
+    The number of fixes it would apply."""
+    outcome = fix_files(
+        result.findings, root=root, digests=result.digests, unsafe=unsafe, write=False
+    )
+    console.out("".join(outcome.diffs), newline=False)
+    for note in outcome.notifications:
+        console.warning(f"{note.path}: {note.message}")
+    count = outcome.total
+    hidden = 0 if unsafe else hidden_fixes(result.findings)
+    if count or hidden:
+        console.err(fix_count("would fix", count, hidden))
+    return count
+
+
+def hidden_fixes(findings: Iterable[Finding]) -> int:
+    """Fixes left out for want of ``--unsafe-fixes``."""
+    return sum(
+        1
+        for finding in findings
+        if finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    )
+
+
+def fix_count(verb: str, count: int, hidden: int) -> str:
+    """``fixed 2 problems (1 more fix with `--unsafe-fixes`)``."""
+    text = f"{verb} {count} problem{'s' if count != 1 else ''}"
+    if hidden:
+        more = "more " if count else ""
+        text += f" ({hidden} {more}fix{'es' if hidden != 1 else ''} with `--unsafe-fixes`)"
+    return text

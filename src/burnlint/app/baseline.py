@@ -3,7 +3,7 @@
 A baseline is a report burnlint wrote earlier, SARIF or JSON. Findings are matched on the
 file they are in and burnlint's own fingerprint (``partialFingerprints["burnlint/v1"]`` in
 SARIF, ``fingerprint`` in JSON): rule, enclosing item, normalised expression and ordinal,
-hashed (``engine._with_fingerprints``). Line numbers are not part of it, so code that moves
+hashed (``engine.finish.with_fingerprints``). Line numbers are not part of it, so code that moves
 within its file stays matched; a renamed or moved file does not, nor does a finding whose
 enclosing function is renamed or whose expression is edited.
 
@@ -17,33 +17,30 @@ from __future__ import annotations
 
 import json
 import urllib.parse
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from burnlint import TOOL_NAME
-from burnlint.findings import FINGERPRINT_KEY, Finding, LintResult
-
-EXTRA_KEY = "baseline"  # LintResult.extra: the BaselineOutcome, for the reporters
+from burnlint.app.console import Console
+from burnlint.app.outputs import Output, write_output
+from burnlint.findings import (
+    FINGERPRINT_KEY,
+    BaselineEntry,
+    BaselineOutcome,
+    Finding,
+    Level,
+    LintResult,
+    Notification,
+    NotificationKind,
+)
+from burnlint.paths import display_path
+from burnlint.report import FORMATS, ReportContext
 
 
 class BaselineError(Exception):
     """The baseline cannot be used: unreadable, not JSON, or not a burnlint report."""
-
-
-@dataclass(frozen=True, order=True)
-class BaselineEntry:
-    """One finding of the baseline: where it was and what it said (for ``absent``)."""
-
-    path: str  # as burnlint reports it: POSIX, relative to the project root when inside it
-    fingerprint: str
-    rule_id: str
-    line: int | None = None
-
-    @property
-    def key(self) -> tuple[str, str]:
-        return (self.path, self.fingerprint)
 
 
 @dataclass(frozen=True)
@@ -55,22 +52,10 @@ class Baseline:
         return frozenset(entry.key for entry in self.entries)
 
 
-@dataclass(frozen=True)
-class BaselineOutcome:
-    """A run compared with a baseline: the new findings (the ones reported), the unchanged ones
-    (left out of the report and the exit code) and the baseline entries not found any more."""
-
-    file: str
-    new: tuple[Finding, ...]
-    unchanged: tuple[Finding, ...]
-    absent: tuple[BaselineEntry, ...]
-
-    def states(self) -> dict[str, int]:
-        return {"new": len(self.new), "unchanged": len(self.unchanged), "absent": len(self.absent)}
-
-
-def finding_key(finding: Finding) -> tuple[str, str]:
-    return (finding.location.path, finding.fingerprint)
+def finding_key(finding: Finding, root: Path) -> tuple[str, str]:
+    """What a baseline entry of ``finding`` holds: its file as reported (relative to the
+    project ``root``) and its fingerprint."""
+    return (display_path(finding.location.path, root), finding.fingerprint)
 
 
 # --- reading --------------------------------------------------------------------------------------
@@ -216,14 +201,20 @@ def uri_to_path(uri: str) -> str:
 
 
 def compare(
-    result: LintResult, baseline: Baseline, *, in_scope: Callable[[str], bool] = lambda _: True
+    result: LintResult,
+    baseline: Baseline,
+    *,
+    root: Path,
+    in_scope: Callable[[str], bool] = lambda _: True,
 ) -> BaselineOutcome:
-    """Split the run's findings into new and unchanged ones; ``in_scope(path)`` says whether a
-    baseline entry's file was checked by this run (else it cannot be said to be absent)."""
+    """Split the run's findings into new and unchanged ones, their files named relative to the
+    project ``root`` as the baseline names them; ``in_scope(path)`` says whether a baseline
+    entry's file was checked by this run (else it cannot be said to be absent)."""
     known = baseline.keys()
-    new = tuple(f for f in result.findings if finding_key(f) not in known)
-    unchanged = tuple(f for f in result.findings if finding_key(f) in known)
-    current = {finding_key(f) for f in result.findings}
+    keys = {id(f): finding_key(f, root) for f in result.findings}
+    new = tuple(f for f in result.findings if keys[id(f)] not in known)
+    unchanged = tuple(f for f in result.findings if keys[id(f)] in known)
+    current = set(keys.values())
     ran = set(result.rules_run)
     absent = tuple(
         entry
@@ -236,14 +227,9 @@ def compare(
 
 
 def apply(result: LintResult, outcome: BaselineOutcome) -> LintResult:
-    """The result as reported with a baseline: only the new findings; the outcome rides along in
-    ``extra`` for the formats that show the rest (SARIF's ``baselineState``, JSON's counts)."""
-    return replace(result, findings=outcome.new, extra={**result.extra, EXTRA_KEY: outcome})
-
-
-def outcome_of(result: LintResult) -> BaselineOutcome | None:
-    value = result.extra.get(EXTRA_KEY)
-    return value if isinstance(value, BaselineOutcome) else None
+    """The result as reported with a baseline: only the new findings; the outcome rides along
+    for the formats that show the rest (SARIF's ``baselineState``, JSON's counts)."""
+    return replace(result, findings=outcome.new, baseline=outcome)
 
 
 def under(paths: Iterable[Path], root: Path) -> Callable[[str], bool]:
@@ -261,6 +247,59 @@ def under(paths: Iterable[Path], root: Path) -> Callable[[str], bool]:
         return any(candidate == base or base in candidate.parents for base in bases)
 
     return inside
+
+
+def load_or_problem(file: Path | None) -> tuple[Baseline | None, str | None]:
+    """The baseline ``file`` names, or why it cannot be used (a configuration error: the run
+    goes on, so that every output is written, and exits 2)."""
+    if file is None:
+        return None, None
+    try:
+        return load(file), None
+    except BaselineError as exc:
+        return None, str(exc)
+
+
+def compared(
+    result: LintResult, baseline: Baseline, targets: Sequence[Path], root: Path
+) -> LintResult:
+    """``result`` as reported with ``baseline``: only the new findings (``compare``, for the
+    files under ``targets``)."""
+    return apply(result, compare(result, baseline, root=root, in_scope=under(targets, root)))
+
+
+def with_problem(result: LintResult, message: str) -> LintResult:
+    """``result`` with a baseline that could not be used as its first notification."""
+    problem = Notification(
+        path="", message=message, kind=NotificationKind.CONFIG, level=Level.ERROR
+    )
+    return replace(result, notifications=(problem, *result.notifications))
+
+
+def write_baseline(
+    file: Path,
+    result: LintResult,
+    *,
+    complete: bool,
+    ctx: ReportContext,
+    quiet: bool,
+    console: Console,
+) -> Output | None:
+    """``--write-baseline``: every finding of a ``complete`` run, as SARIF for a ``.sarif``
+    file, else as JSON; None when the run is not complete (an incomplete one would replace a
+    good baseline with a partial one: the run exits 2 anyway, for the reason that left it
+    incomplete)."""
+    shown = file.as_posix()
+    if not complete:
+        console.error(f"`{shown}` not written: the check did not complete")
+        return None
+    kind = "sarif" if file.suffix.lower() == ".sarif" else "json"
+    text = FORMATS[kind](result, ctx)
+    written = write_output(file, text, console)
+    if written and not quiet:
+        count = len(result.findings)
+        console.err(f"burnlint: wrote {count} finding{'s' if count != 1 else ''} to `{shown}`")
+    return Output(kind, file, text, written)
 
 
 def summary(outcome: BaselineOutcome) -> str:

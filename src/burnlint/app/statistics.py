@@ -9,15 +9,6 @@ from collections import Counter
 
 from burnlint.findings import LintResult
 
-SUPPRESSED_KEY = "suppressed_by_rule"  # LintResult.extra: rule id -> findings suppressed
-
-
-def suppressed_by_rule(result: LintResult) -> dict[str, int]:
-    raw = result.extra.get(SUPPRESSED_KEY, {})
-    if not isinstance(raw, dict):
-        return {}
-    return {str(k): int(v) for k, v in raw.items() if isinstance(v, int)}
-
 
 def render(result: LintResult) -> str:
     """A table with one row per rule that reported or had findings suppressed, most findings
@@ -30,7 +21,7 @@ def render(result: LintResult) -> str:
     """
     reported = Counter(f.rule_id for f in result.findings)
     names = {f.rule_id: f.rule_name for f in result.findings}
-    suppressed = suppressed_by_rule(result)
+    suppressed = result.stats.suppressed_by_rule
     for rule_id in suppressed:
         if rule_id not in names:
             names[rule_id] = _rule_name(rule_id)
@@ -43,7 +34,7 @@ def render(result: LintResult) -> str:
             lines.append(f"{reported[rule_id]:>8}  {suppressed.get(rule_id, 0):>10}  {label}")
     total = sum(reported.values())
     found = f"{total} finding" if total == 1 else f"{total} findings"
-    lines.append(f"{found}, {result.suppressed} suppressed")
+    lines.append(f"{found}, {result.stats.suppressed} suppressed")
     return "\n".join(lines) + "\n"
 
 

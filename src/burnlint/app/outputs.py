@@ -1,0 +1,83 @@
+"""The reports a check writes: which files they go to, and writing them.
+
+Every requested output is written, whatever the result: an upload step after a failed run
+still finds its SARIF file (with ``executionSuccessful: false``). One that cannot be written
+does not keep the others from being written; the run then exits 2.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from burnlint.app.console import Console
+from burnlint.app.request import RequestError
+
+
+@dataclass(frozen=True)
+class Output:
+    """A report rendered in ``format``: written to ``path`` (``written`` says whether that
+    worked), or for stdout when ``path`` is None."""
+
+    format: str
+    path: Path | None
+    text: str
+    written: bool = True
+
+
+def write_output(path: Path, text: str, console: Console) -> bool:
+    """Write one report (``fsutil.write_report``); on failure say why and return False."""
+    from burnlint.fsutil import write_report
+
+    try:
+        write_report(path, text)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        console.error(f"cannot write `{path}`: {reason}")
+        return False
+    return True
+
+
+def check_output_paths(
+    outputs: Sequence[tuple[str, Path]], baseline: Path | None, write_baseline: Path | None
+) -> None:
+    """Refuse, before anything runs, an output that would replace the baseline being read
+    (the next run would call every accepted finding new) or a file another output writes.
+    ``outputs``: (option, file) pairs; an option ending in ``=`` is shown with its file."""
+
+    def shown(option: str, path: Path) -> str:
+        return f"`{option}{path}`" if option.endswith("=") else f"`{option} {path}`"
+
+    if baseline is not None and _regular_or_missing(baseline):
+        for option, path in outputs:
+            if _same_file(path, baseline):
+                raise RequestError(
+                    f"{shown(option, path)} would replace the baseline being read with a "
+                    f"report of the new findings only; to update the baseline, use "
+                    f"`--write-baseline {baseline}`"
+                )
+    named = [*outputs, *((("--write-baseline", write_baseline),) if write_baseline else ())]
+    for index, (option, path) in enumerate(named):
+        for other_option, other in named[:index]:
+            if _regular_or_missing(path) and _same_file(path, other):
+                raise RequestError(
+                    f"{shown(other_option, other)} and {shown(option, path)} write the same file"
+                )
+
+
+def _regular_or_missing(path: Path) -> bool:
+    """A path a report replaces (a device or a FIFO can take several outputs)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one of them does not exist (yet): compare where they would be
+        return os.path.normcase(os.path.realpath(one)) == os.path.normcase(os.path.realpath(other))

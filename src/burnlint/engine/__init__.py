@@ -1,0 +1,240 @@
+"""The engine: discover -> prefilter -> parse -> model -> targets -> rules.
+
+It never prints, exits or reads configuration: the caller passes ``EngineOptions`` in and gets
+a ``LintResult`` back. Everything it returns is sorted, so output does not depend on the order
+in which the file system lists directories.
+
+The stages, each in its module: ``scan`` (read and prefilter), ``crate`` (files grouped by
+crate, and one group's bytes and trees), ``facts`` (the crate facts: models built with what
+their targets see), ``group`` (rules and allow comments on one group), ``finish`` (edit spans,
+fingerprints, digests), ``workers`` (the process pool), ``guard`` (per-file crash isolation).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from burnlint.engine.crate import CrateFile, busy_crates, crate_groups, crate_key
+from burnlint.engine.group import GroupOutcome
+from burnlint.engine.workers import Workers
+from burnlint.findings import Finding, LintResult, Notification, RunStats
+from burnlint.options import EngineOptions
+from burnlint.paths import display_path
+from burnlint.rules.all_rules import ALL_RULES
+from burnlint.targets import crate_root, target_of
+
+if TYPE_CHECKING:
+    from burnlint.discover import Discovery
+    from burnlint.versions import VersionReader
+
+__all__ = ["lint_files", "lint_paths", "lint_source"]
+
+
+def lint_paths(
+    paths: Sequence[Path],
+    options: EngineOptions,
+    *,
+    meanwhile: Callable[[], object] | None = None,
+) -> LintResult:
+    """Check every Rust file under ``paths``. ``meanwhile`` runs while worker processes check
+    the crates (or before the crates are checked, without workers): the CLI loads its output
+    format there."""
+    discovery = _discover(paths, options)
+    files = set(discovery.files)
+    # Files named one by one (pre-commit passes the staged ones) are checked with the facts of
+    # their whole cargo target: the rest of the crate is read, and reported on only if given.
+    crates = sorted({c for f in discovery.explicit if (c := crate_root(f.parent)) is not None})
+    context = {f for f in _discover(crates, options).files if f not in files} if crates else set()
+    options_used = options
+    if context:
+        reported = files if options.report_paths is None else files & set(options.report_paths)
+        options_used = replace(options, report_paths=frozenset(reported))
+    return lint_files(
+        sorted(files | context),
+        options_used,
+        notifications=discovery.notifications,
+        meanwhile=meanwhile,
+    )
+
+
+def lint_source(path: Path, data: bytes, options: EngineOptions) -> LintResult:
+    """Check one in-memory source (an editor's unsaved buffer, ``--stdin-filename``) as if it
+    were ``path``: like a file named alone, with the facts of its whole cargo crate read from
+    disk, and only ``path`` reported. ``path`` need not exist; it is never read or written."""
+    absolute = Path(os.path.abspath(path))
+    may_be_excluded = options.force_exclude and os.path.isfile(absolute)
+    if may_be_excluded and not _discover([absolute], options).files:
+        return LintResult(findings=(), notifications=())  # excluded
+    context: set[Path] = set()
+    crate = crate_root(absolute.parent)
+    if crate is not None:
+        context = {Path(os.path.abspath(f)) for f in _discover([crate], options).files} - {absolute}
+    reported = frozenset({absolute})
+    if options.report_paths is not None:
+        reported &= {Path(os.path.abspath(p)) for p in options.report_paths}
+    return lint_files(
+        sorted(context | {absolute}),
+        replace(options, report_paths=reported),
+        overrides={absolute: data},
+    )
+
+
+class _Read(NamedTuple):
+    """A file read and prefiltered (``scan.scan_file``) that was not skipped."""
+
+    path: Path
+    size: int
+    reported: bool  # False for files read only for the facts of their target
+    candidate: bool
+
+
+def lint_files(
+    files: Iterable[Path],
+    options: EngineOptions,
+    *,
+    notifications: Iterable[Notification] = (),
+    overrides: dict[Path, bytes] | None = None,
+    meanwhile: Callable[[], object] | None = None,
+) -> LintResult:
+    """Check ``files``: read them here, then model and check each crate on its own (in worker
+    processes when there is enough work), and merge the results in a stable order."""
+    root = options.project_root.resolve()
+    notes: list[Notification] = list(notifications)
+    overrides = overrides or {}
+    read: list[_Read] = []
+    checked = skipped = 0
+    report_only = (
+        {Path(os.path.abspath(p)) for p in options.report_paths}
+        if options.report_paths is not None
+        else None
+    )
+    paths = sorted({Path(os.path.abspath(p)) for p in files})
+    with Workers(options.jobs) as workers:
+        for path, scan in zip(paths, workers.scan(paths, options, overrides), strict=True):
+            if scan.skipped is not None:
+                notes.append(Notification(display_path(path, root), scan.skipped, level=scan.level))
+                skipped += 1
+                continue
+            reported = report_only is None or path in report_only
+            if reported:
+                checked += 1  # context files read for facts are not "checked"
+            read.append(_Read(path, scan.size, reported, scan.candidate))
+        # Only the crates that hold a candidate are kept: another crate cannot produce anything.
+        busy = busy_crates(
+            (crate_key(r.path).as_posix() for r in read),
+            {crate_key(r.path).as_posix() for r in read if r.candidate},
+        )
+        reported_paths = [r.path for r in read if r.reported]
+        # one reader for the crates' versions (the rules') and the run's (the outputs'): a
+        # workspace's lock file is read once
+        versions = _version_reader(root)
+
+        def while_checking() -> str | None:
+            # the version the outputs state is gathered while the workers check the crates
+            version = options.burn_version or _burn_version(reported_paths, versions, notes)
+            if meanwhile is not None:
+                meanwhile()
+            return version
+
+        loaded = [
+            CrateFile(
+                r.path,
+                display_path(r.path, root),
+                target_of(r.path),
+                r.size,
+                r.reported,
+                r.candidate,
+                overrides.get(r.path),
+            )
+            for r in read
+            if crate_key(r.path).as_posix() in busy
+        ]
+        del read
+
+        groups = crate_groups(loaded)
+        options_by_group = group_options(groups, options, versions)
+        outcomes, burn_version = workers.check(groups, options_by_group, while_checking)
+    # a file that could be read but is not UTF-8 text was skipped, not checked
+    undecodable = sum(outcome.undecodable for outcome in outcomes)
+    checked -= undecodable
+    skipped += undecodable
+    findings = [f for outcome in outcomes for f in outcome.findings]
+    for outcome in outcomes:
+        notes.extend(outcome.notifications)
+    severity = dict(options.severity)
+    ran = tuple(
+        rule.meta.effective(severity) for rule in ALL_RULES if rule.meta.id in options.rule_ids
+    )
+    return LintResult(
+        findings=tuple(sorted(findings, key=Finding.sort_key)),
+        notifications=tuple(sorted(set(notes), key=Notification.sort_key)),
+        stats=RunStats(checked, skipped, _sum_suppressed(outcomes)),
+        rules_run=tuple(sorted(meta.id for meta in ran)),
+        burn_version=burn_version,
+        rules=ran,
+        digests={path: value for outcome in outcomes for path, value in outcome.digests},
+    )
+
+
+def _discover(roots: Sequence[Path], options: EngineOptions) -> Discovery:
+    """The Rust files under ``roots``, as ``options`` select them (``discover.py``)."""
+    from burnlint.discover import discover
+
+    return discover(
+        roots,
+        respect_gitignore=options.respect_gitignore,
+        exclude=options.exclude,
+        exclude_root=options.exclude_root,
+        force_exclude=options.force_exclude,
+    )
+
+
+def _version_reader(root: Path) -> VersionReader:
+    from burnlint.versions import VersionReader
+
+    return VersionReader(display=lambda path: display_path(path, root))
+
+
+def _burn_version(
+    files: list[Path], reader: VersionReader, notes: list[Notification]
+) -> str | None:
+    """The burn version of the crates holding ``files`` (``versions.py``); unreadable
+    manifests and locks become notifications."""
+    version = reader.for_directories(crate_root(f.parent) or f.parent for f in files)
+    notes.extend(reader.notifications)
+    return version
+
+
+def group_options(
+    groups: list[list[CrateFile]], options: EngineOptions, reader: VersionReader
+) -> list[EngineOptions]:
+    """The options each group is checked with: ``burn_version`` is the configured version,
+    else the one its first crate builds against (None when unknown), which the rules follow;
+    each file of a group that joins crates is given its own crate's."""
+    if options.burn_version is not None:
+        return [options] * len(groups)
+    found: list[EngineOptions] = []
+    for group in groups:
+        versions: dict[str, str | None] = {}
+        for item in group:
+            if item.target.crate not in versions:
+                crate = crate_root(item.path.parent)
+                answer = reader.for_directory(crate) if crate is not None else None
+                versions[item.target.crate] = answer.version if answer else None
+            item.burn_version = versions[item.target.crate]
+        first = versions[group[0].target.crate] if group else None
+        found.append(replace(options, burn_version=first))
+    return found
+
+
+def _sum_suppressed(outcomes: Iterable[GroupOutcome]) -> dict[str, int]:
+    total: dict[str, int] = defaultdict(int)
+    for outcome in outcomes:
+        for rule_id, count in outcome.suppressed_by_rule:
+            total[rule_id] += count
+    return dict(sorted(total.items()))

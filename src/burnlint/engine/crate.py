@@ -1,0 +1,260 @@
+"""The files of a run grouped by crate, and the state of one group while it is checked.
+
+A group is a crate that holds a candidate, joined with the workspace crates it names through
+path dependencies (and they with theirs): cross-file facts never leave a group, so groups are
+checked independently, in worker processes or not.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from burnlint.findings import Level, Notification
+from burnlint.model.layout import LayoutFacts, collect_layout
+from burnlint.options import EngineOptions
+from burnlint.source import DecodeError, SourceFile, decode_source
+from burnlint.syntax import parse, syntax_errors
+from burnlint.targets import Target, crate_root, module_in_target, path_dependencies
+
+
+@dataclass
+class CrateFile:
+    """A file to check. Its bytes are not kept between the prefilter and the check: the group
+    that checks it reads it again, if it needs it at all (so the memory held does not grow
+    with the tree, and a pool ships paths, not contents)."""
+
+    path: Path  # absolute, resolved
+    display: str
+    target: Target
+    size: int
+    reported: bool = True  # False for files read only for the facts of their target
+    candidate: bool = True  # passes the prefilter: parsed and modelled whatever the helpers
+    data: bytes | None = None  # given in memory (``lint_source``): never read from disk
+    # the burn release its crate builds against, when the group joins crates that differ
+    # (``engine.group_options``); None: the group's
+    burn_version: str | None = None
+
+
+def crate_key(path: Path) -> Path:
+    """The crate directory of ``path``, or the file itself outside any crate."""
+    return crate_root(path.parent) or path
+
+
+def busy_crates(crates: Iterable[str], candidates: set[str]) -> set[str]:
+    """The crates that can produce a finding: those holding a candidate, and those whose
+    calls reach one through path dependencies (a helper of a workspace crate)."""
+    crates = sorted(set(crates))
+    busy = set(candidates)
+    changed = True
+    while changed:
+        changed = False
+        for crate in crates:
+            if crate not in busy and any(d in busy for d in path_dependencies(crate)):
+                busy.add(crate)
+                changed = True
+    return busy
+
+
+def crate_groups(loaded: list[CrateFile]) -> list[list[CrateFile]]:
+    """The files of each crate that holds a candidate, joined with the crates it names
+    through path dependencies (and they with theirs): cross-file facts never leave such a
+    group, so groups are checked independently, and one without a candidate cannot produce
+    anything. burn's own crates are not joined to their dependents (``path_dependencies``):
+    that keeps the burn repository's crates apart. Costliest first (the bytes of its
+    candidates), so a pool finishes evenly; ties in path order, so the order never depends
+    on the file system."""
+    by_crate: dict[str, list[CrateFile]] = defaultdict(list)
+    for item in loaded:
+        by_crate[item.target.crate].append(item)
+    leader = {crate: crate for crate in by_crate}
+
+    def find(crate: str) -> str:
+        while leader[crate] != crate:
+            leader[crate] = leader[leader[crate]]
+            crate = leader[crate]
+        return crate
+
+    for crate in sorted(by_crate):
+        if by_crate[crate][0].target.name == "file":
+            continue
+        for dependency in path_dependencies(crate):
+            if dependency in leader:
+                first, second = sorted((find(crate), find(dependency)))
+                leader[second] = first
+    groups: dict[str, list[CrateFile]] = defaultdict(list)
+    for crate in sorted(by_crate):
+        groups[find(crate)].extend(by_crate[crate])
+    busy = [g for g in groups.values() if any(i.candidate for i in g)]
+    return sorted(busy, key=lambda g: (-sum(i.size for i in g if i.candidate), g[0].display))
+
+
+class CrateState:
+    """One group being checked: its files, their bytes and trees, notes.
+
+    A tree costs about 40 times its file's bytes, so trees are held only while they are
+    needed: a file's model is dropped as soon as it is built and its helpers exported, unless
+    rules will run on it (a reported file that uses burn-store); should a later round need it
+    again, it is parsed again. With the prefilter off that keeps a crate of 462 files at the
+    memory of a few trees.
+    """
+
+    def __init__(self, files: list[CrateFile], options: EngineOptions) -> None:
+        self.files = files
+        self.options = options
+        self.by_target: dict[Target, list[CrateFile]] = defaultdict(list)
+        for item in files:
+            self.by_target[item.target].append(item)
+        self.notes: list[Notification] = []
+        self.contents: dict[Path, bytes] = {}  # b"" when unreadable
+        self.text: dict[Path, bool] = {}  # decodes as UTF-8 text (checked once)
+        self.sources: dict[Path, SourceFile] = {}  # the trees held now
+        self.syntax_noted: set[Path] = set()  # syntax errors reported
+        self.file_layouts: dict[Path, LayoutFacts] = {}  # of files whose tree was dropped
+        self.layouts: dict[Target, LayoutFacts] = {}
+        self.dependency_layouts: dict[str, LayoutFacts] = {}  # path dependencies, by crate
+        self.modelled: dict[Path, CrateFile] = {}  # the files that get a FileModel
+        self.modules: dict[Path, tuple[str, ...]] = {}
+        # the burn release the crate builds against (``engine.group_options``)
+        self.burn_version: str | None = options.burn_version
+
+    def data(self, item: CrateFile) -> bytes:
+        """The bytes of ``item``, read once (empty when it cannot be read any more)."""
+        data = self.contents.get(item.path) if item.data is None else item.data
+        if data is None:
+            try:
+                with open(item.path, "rb") as fh:
+                    data = fh.read()
+            except OSError as exc:
+                data = b""
+                reason = exc.strerror or str(exc)
+                self.notes.append(Notification(item.display, f"cannot read: {reason}"))
+            self.contents[item.path] = data
+        return data
+
+    def is_text(self, item: CrateFile) -> bool:
+        if item.path not in self.text:
+            try:
+                decode_source(self.data(item))
+            except DecodeError as exc:
+                self.notes.append(Notification(item.display, f"skipped: {exc}"))
+                self.text[item.path] = False
+            else:
+                self.text[item.path] = True
+        return self.text[item.path]
+
+    def source(self, item: CrateFile) -> SourceFile | None:
+        """``item`` parsed (again, if its tree was dropped); None when it is not text."""
+        if item.path in self.sources:
+            return self.sources[item.path]
+        if not self.is_text(item):
+            return None
+        data = self.data(item)
+        source = SourceFile(item.path, data, parse(data))
+        if source.has_syntax_errors and item.path not in self.syntax_noted:
+            self.syntax_noted.add(item.path)
+            line = next((n.start_point[0] + 1 for n in syntax_errors(source.root)), 1)
+            self.notes.append(
+                Notification(
+                    item.display,
+                    f"syntax error near line {line}; findings in this file may be incomplete",
+                    level=Level.NOTE,
+                    line=line,
+                )
+            )
+        self.sources[item.path] = source
+        return source
+
+    def release(self, item: CrateFile) -> None:
+        """Drop the tree of ``item`` (its layout facts are kept, should a rule ask)."""
+        source = self.sources.pop(item.path, None)
+        if source is not None and item.path not in self.file_layouts and derives(source.data):
+            self.file_layouts[item.path] = collect_layout(source)
+
+    def module(self, item: CrateFile) -> tuple[str, ...]:
+        """The module path of ``item`` inside its target (cargo's conventions)."""
+        if item.path not in self.modules:
+            self.modules[item.path] = module_in_target(item.path, item.target)
+        return self.modules[item.path]
+
+    def model_file(self, item: CrateFile) -> None:
+        if item.path not in self.modelled and self.is_text(item):
+            self.modelled[item.path] = item
+
+    def own_layout(self, target: Target) -> LayoutFacts:
+        """The modules declared by the files of ``target`` (each file that derives `Module`)."""
+        if target not in self.layouts:
+            facts = LayoutFacts()
+            for item in self.by_target.get(target, []):
+                if item.path in self.file_layouts:
+                    facts = facts.merge(self.file_layouts[item.path])
+                    continue
+                if not derives(self.data(item)):
+                    continue
+                held = item.path in self.sources
+                source = self.source(item)
+                if source is not None:
+                    facts = facts.merge(collect_layout(source))
+                    if not held:
+                        del self.sources[item.path]
+            self.layouts[target] = facts
+        return self.layouts[target]
+
+    def dependency_layout(self, crate: str) -> LayoutFacts:
+        """The modules the lib of a path dependency declares. Its files are checked in a group
+        of their own, so they are read here from disk: only the files that may derive
+        `Module`, each parsed and dropped at once."""
+        lib = Target(crate, "lib")
+        if lib in self.by_target:
+            return self.own_layout(lib)
+        if crate not in self.dependency_layouts:
+            facts = LayoutFacts()
+            limit = self.options.max_file_bytes
+            for path in _lib_files(Path(crate)):
+                try:
+                    if path.stat().st_size > limit:
+                        continue
+                    data = path.read_bytes()
+                except OSError:
+                    continue  # context only: the group that checks it reports the problem
+                if not derives(data):
+                    continue
+                try:
+                    decode_source(data)
+                except DecodeError:
+                    continue
+                source = SourceFile(path, data, parse(data))
+                facts = facts.merge(collect_layout(source))
+            self.dependency_layouts[crate] = facts
+        return self.dependency_layouts[crate]
+
+
+def _lib_files(crate: Path) -> list[Path]:
+    """The files of ``crate``'s lib by cargo's conventions (``src/`` but ``src/bin`` and
+    ``src/main.rs``), in path order; symbolic links are not followed."""
+    if not (crate / "src" / "lib.rs").is_file():
+        return []
+    found: list[Path] = []
+    source = crate / "src"
+    for directory, subdirectories, names in os.walk(source):
+        here = Path(directory)
+        subdirectories[:] = sorted(
+            d
+            for d in subdirectories
+            if not d.startswith(".") and not (here == source and d == "bin")
+        )
+        found.extend(
+            here / name
+            for name in sorted(names)
+            if name.endswith(".rs") and not (here == source and name == "main.rs")
+        )
+    return found
+
+
+def derives(data: bytes) -> bool:
+    """Whether a file may derive `Module` (``collect_layout`` looks for attributes that hold
+    both words): the others declare no module and need not be parsed for the layout."""
+    return b"derive" in data and b"Module" in data

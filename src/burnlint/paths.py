@@ -1,0 +1,54 @@
+"""How reports name files: relative to a root (the project root, a configuration's directory)
+when inside it, with ``/`` on every platform (the one place a path is made relative); and
+which directory is the project root when none is given."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path, PurePath
+
+
+def relative_path(path: PurePath, root: PurePath, *, resolve: bool = False) -> str | None:
+    """``path`` relative to ``root``, POSIX-style (``src/a.rs``); None when it is not inside.
+
+    Pure by default, so Windows paths are handled anywhere as ``PureWindowsPath``s (whose
+    comparison ignores case, as Windows does). With ``resolve``, symbolic links are looked
+    through as well: ``root`` as given and resolved, each against ``path`` as given and
+    resolved, in that order (a file reached through a link still lies in its directory).
+    """
+    for base in _forms(root, resolve):
+        for candidate in _forms(path, resolve):
+            try:
+                return candidate.relative_to(base).as_posix()
+            except ValueError:
+                continue
+    return None
+
+
+def display_path(path: PurePath, root: PurePath, *, resolve: bool = False) -> str:
+    """How reports name ``path``: relative to ``root`` when inside it (``relative_path``),
+    else absolute, with ``/`` on every platform (``src/a.rs``, ``C:/elsewhere/b.rs``,
+    ``//server/share/c.rs``)."""
+    relative = relative_path(path, root, resolve=resolve)
+    return relative if relative is not None else path.as_posix()
+
+
+def _forms(path: PurePath, resolve: bool) -> Iterator[PurePath]:
+    """``path``, then (with ``resolve``) the path its symbolic links lead to, computed only
+    when asked for."""
+    yield path
+    if resolve:
+        yield Path(os.path.realpath(path))
+
+
+def default_project_root() -> Path:
+    """The git work tree around the current directory, else the current directory. The work
+    tree is the nearest directory holding a ``.git`` (a directory, or the file of a linked
+    worktree or a submodule): what ``git rev-parse --show-toplevel`` answers, without the
+    cost of starting git at every run."""
+    cwd = Path.cwd()
+    for directory in (cwd, *cwd.parents):
+        if os.path.lexists(directory / ".git"):
+            return directory
+    return cwd
