@@ -21,6 +21,9 @@ from click.testing import CliRunner, Result
 import burnlint.engine.crate
 import burnlint.engine.scan
 from burnlint import cli
+from burnlint.engine import lint_paths
+from burnlint.options import EngineOptions
+from burnlint.rules.registry import resolve
 
 STORE_CODE = """\
 use burn_store::{ModuleSnapshot, SafetensorsStore};
@@ -345,3 +348,17 @@ def test_no_file_is_written_unless_fix(runner: CliRunner, zoo: Path) -> None:
     changed = sorted(name for name in after if after[name] != before[name])
     assert changed == ["stale.rs"]  # the unused suppression is removed: a safe fix
     assert b"burnlint: allow" not in after["stale.rs"][0]
+
+
+def test_a_non_utf8_file_is_skipped_whatever_the_prefilter(tmp_path: Path) -> None:
+    """A file that is not UTF-8 is skipped and said so, with the prefilter on (it holds no
+    trigger word) as with it off: the counts and the exit code do not depend on it."""
+    (tmp_path / "odd.rs").write_bytes(b"// caf\xe9\nfn main() {}\n")
+    (tmp_path / "ok.rs").write_bytes(b"fn main() {}\n")
+    for prefilter in (True, False):
+        result = lint_paths(
+            [tmp_path],
+            EngineOptions(rule_ids=resolve(), project_root=tmp_path, prefilter=prefilter),
+        )
+        assert (result.stats.files_checked, result.stats.files_skipped) == (1, 1)
+        assert [n.message for n in result.notifications] == ["skipped: not valid UTF-8 (byte 6)"]

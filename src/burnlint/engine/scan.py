@@ -51,8 +51,16 @@ def scan_file(path: str | Path, options: EngineOptions, data: bytes | None = Non
         # Binary (a NUL byte is never in Rust source): said so even when the prefilter would
         # have passed over it silently; one memchr, cheaper than the trigger words.
         return Scan(skipped="skipped: binary file (contains NUL bytes)")
-    # plain `bytes in` checks on the raw bytes: a skipped file is never decoded, and its bytes
-    # are not kept (the group that checks a file reads it again, if it needs it at all)
+    if not data.isascii():
+        # Not UTF-8: skipped and said so whether or not the prefilter would pass it, so that
+        # "N files checked" does not depend on the prefilter. `isascii` is one pass in C over
+        # the bytes; only the few files with other bytes (comments in other scripts) decode.
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return Scan(skipped=f"skipped: not valid UTF-8 (byte {exc.start})")
+    # plain `bytes in` checks on the raw bytes; its bytes are not kept (the group that checks a
+    # file reads it again, if it needs it at all)
     return Scan(len(data), not options.prefilter or has_trigger(data))
 
 
