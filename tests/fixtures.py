@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from burnlint.syntax import parse, walk
+from burnlint.rust.syntax import parse, walk
 
 _MARKER = re.compile(r"^//\s*(expect|expect-next|todo-expect|burnlint-test):\s*(.*)$")
 _IDS = re.compile(r"BL\d{3}")

@@ -35,8 +35,8 @@ from jsonschema import Draft4Validator
 from burnlint.findings import Finding, Level, LintResult, Span
 from burnlint.paths import display_path
 from burnlint.report import FORMATS, ReportContext
-from burnlint.source import decode_source
-from burnlint.syntax import parse, walk
+from burnlint.rust.source import decode_source
+from burnlint.rust.syntax import parse, walk
 
 REPO = Path(__file__).resolve().parent.parent
 TESTDATA = REPO / "testdata"

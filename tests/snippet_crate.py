@@ -18,9 +18,9 @@ from burnlint.model.helpers import HelperSummary, SummaryTable
 from burnlint.model.items import FileItems, Module, collect_items
 from burnlint.model.resolve import CrateView, FnKey, scan_type_names
 from burnlint.model.summaries import summarise
-from burnlint.source import SourceFile
-from burnlint.syntax import nodes_of_type, parse
-from burnlint.targets import Target, module_in_target
+from burnlint.project.targets import Target, module_in_target
+from burnlint.rust.source import SourceFile
+from burnlint.rust.syntax import nodes_of_type, parse
 
 if TYPE_CHECKING:
     from tree_sitter import Node

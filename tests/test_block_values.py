@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from burnlint.syntax import Ancestry, holds_block_value, parse
+from burnlint.rust.syntax import Ancestry, holds_block_value, parse
 
 
 def _holds(body: str) -> bool:

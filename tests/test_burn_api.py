@@ -8,9 +8,9 @@ import pytest
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.file_model import FileModel
 from burnlint.model.layout import LayoutKind
-from burnlint.prefilter import _BROAD_WORDS, TRIGGER_WORDS, broad_words, has_trigger
-from burnlint.source import SourceFile
-from burnlint.syntax import parse
+from burnlint.project.prefilter import _BROAD_WORDS, TRIGGER_WORDS, broad_words, has_trigger
+from burnlint.rust.source import SourceFile
+from burnlint.rust.syntax import parse
 
 EVERY_RELEASE = BurnStoreApi.for_version(None)
 

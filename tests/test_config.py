@@ -17,7 +17,7 @@ from burnlint import cli
 from burnlint import config as configuration
 from burnlint.config import CliSettings, FileConfig, Problem
 from burnlint.findings import Level
-from burnlint.versions import VersionReader, lowest_version, release_key, version_key
+from burnlint.project.versions import VersionReader, lowest_version, release_key, version_key
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 

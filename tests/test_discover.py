@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from burnlint.discover import Discovery, discover
 from burnlint.findings import Level, NotificationKind
+from burnlint.project.discover import Discovery, discover
 
 
 def make(root: Path, *names: str, content: str = "fn main() {}\n") -> None:
@@ -221,7 +221,7 @@ def test_unreadable_directory_is_reported_and_the_walk_goes_on(
         return real_scandir(path)
 
     # Patched rather than chmod-ed: the tests may run as root, who can read anything.
-    monkeypatch.setattr("burnlint.discover.os.scandir", scandir)
+    monkeypatch.setattr("burnlint.project.discover.os.scandir", scandir)
     found = discover([tmp_path])
     assert rel(found, tmp_path) == ["ok/a.rs"]
     (note,) = found.notifications
@@ -405,7 +405,7 @@ _PATHS = [
 def test_the_combined_pattern_gives_the_verdicts_of_pathspec() -> None:
     from pathspec import GitIgnoreSpec
 
-    from burnlint.discover import _any_pattern, _IgnoreFile
+    from burnlint.project.discover import _any_pattern, _IgnoreFile
 
     for count in range(1, len(_IGNORE_LINES) + 1):
         spec = GitIgnoreSpec.from_lines(_IGNORE_LINES[:count])

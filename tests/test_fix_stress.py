@@ -37,7 +37,7 @@ from burnlint.findings import Edit, LintResult
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
 from burnlint.rules.registry import resolve
-from burnlint.syntax import parse, walk
+from burnlint.rust.syntax import parse, walk
 from rust_strategies import (
     TESTDATA,
     crashes,

@@ -13,8 +13,8 @@ from burnlint.model.keymapping import Matter, layout_reasons
 from burnlint.model.layout import LayoutFacts, LayoutKind, collect_layout
 from burnlint.options import EngineOptions
 from burnlint.rules.registry import resolve
-from burnlint.source import SourceFile
-from burnlint.syntax import parse
+from burnlint.rust.source import SourceFile
+from burnlint.rust.syntax import parse
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 

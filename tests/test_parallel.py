@@ -18,7 +18,7 @@ import burnlint.engine.workers
 from burnlint import engine
 from burnlint.engine.workers import PARALLEL_MIN_CANDIDATES
 from burnlint.options import EngineOptions
-from burnlint.prefilter import has_trigger
+from burnlint.project.prefilter import has_trigger
 from burnlint.report import FORMATS
 from burnlint.rules import registry
 

@@ -33,8 +33,8 @@ from burnlint.findings import Finding, Level, LintResult, Location, RunStats, Sp
 from burnlint.options import EngineOptions
 from burnlint.report import ReportContext, sarif, text
 from burnlint.rules.registry import resolve
-from burnlint.source import MAX_SNIPPET, SNIPPET_CONTEXT, SourceFile
-from burnlint.syntax import parse
+from burnlint.rust.source import MAX_SNIPPET, SNIPPET_CONTEXT, SourceFile
+from burnlint.rust.syntax import parse
 from rust_strategies import sarif_errors, time_limit
 
 try:

@@ -6,7 +6,7 @@ import pytest
 
 from burnlint.model.paths import Extension, PathValue, literal_extension, path_value
 from burnlint.model.scopes import LazyResolution
-from burnlint.syntax import Ancestry, parse, walk
+from burnlint.rust.syntax import Ancestry, parse, walk
 
 PRELUDE = """
 fn f(dir: &Path, path: &Path, run: &str, name: &str) {

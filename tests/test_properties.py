@@ -42,7 +42,7 @@ from burnlint.engine import lint_files, lint_paths, lint_source
 from burnlint.engine.workers import PARALLEL_MIN_CANDIDATES
 from burnlint.findings import LintResult
 from burnlint.options import EngineOptions
-from burnlint.prefilter import has_trigger
+from burnlint.project.prefilter import has_trigger
 from burnlint.rules.registry import resolve
 from rust_strategies import (
     MUTATIONS,

@@ -10,8 +10,8 @@ import pytest
 from burnlint.engine import lint_source
 from burnlint.model.burn_api import BurnStoreApi
 from burnlint.options import EngineOptions
+from burnlint.project.versions import release_series
 from burnlint.rules.registry import resolve
-from burnlint.versions import release_series
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burnlint.findings import Span
-from burnlint.source import MAX_SNIPPET, SNIPPET_CONTEXT, Snippet, SourceFile, _joined_slice
-from burnlint.syntax import parse
+from burnlint.rust.source import MAX_SNIPPET, SNIPPET_CONTEXT, Snippet, SourceFile, _joined_slice
+from burnlint.rust.syntax import parse
 
 # ASCII, 2-, 3- and 4-byte characters (4-byte ones are two UTF-16 units)
 _CHARACTERS = st.sampled_from(["a", "b", " ", "é", "检", "\U0001f525"])

@@ -24,8 +24,8 @@ from burnlint.rules.base import Rule
 from burnlint.rules.meta import RuleMeta
 from burnlint.rules.registry import resolve
 from burnlint.rules.unused_suppression import UnusedSuppression
-from burnlint.source import SourceFile
-from burnlint.syntax import parse
+from burnlint.rust.source import SourceFile
+from burnlint.rust.syntax import parse
 
 HEADER = """\
 use burn_store::{ModuleSnapshot, SafetensorsStore};

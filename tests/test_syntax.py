@@ -1,10 +1,10 @@
-"""The tree walks of ``burnlint.syntax`` agree with each other on any input."""
+"""The tree walks of ``burnlint.rust.syntax`` agree with each other on any input."""
 
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 
-from burnlint.syntax import parse, walk, walk_with_cursor
+from burnlint.rust.syntax import parse, walk, walk_with_cursor
 from rust_strategies import any_rust, examples
 
 SKIPS = (

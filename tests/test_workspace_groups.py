@@ -9,8 +9,8 @@ from pathlib import Path
 from burnlint.engine import lint_files
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
+from burnlint.project.targets import manifest_of, path_dependencies
 from burnlint.rules.registry import resolve
-from burnlint.targets import manifest_of, path_dependencies
 
 HELPER = """\
 use burn_store::{ModuleSnapshot, SafetensorsStore};

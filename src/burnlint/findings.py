@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
-from burnlint.releases import joined_versions
+from burnlint.project.releases import joined_versions
 
 if TYPE_CHECKING:
     from burnlint.rules.meta import RuleMeta

@@ -63,8 +63,8 @@ class TreeStats:
 
 def tree_stats(tree: Path) -> TreeStats:
     """What burnlint sees: the discovered files and how many pass the prefilter."""
-    from burnlint.discover import discover
-    from burnlint.prefilter import has_trigger
+    from burnlint.project.discover import discover
+    from burnlint.project.prefilter import has_trigger
 
     files = discover([tree]).files
     size = candidates = 0

@@ -53,12 +53,12 @@ from typing import Any
 
 from burnlint import engine
 from burnlint.app.fix import applicable_fixes, fix_files
-from burnlint.discover import discover
 from burnlint.findings import Edit, Level, LintResult, NotificationKind
 from burnlint.model.file_model import FileModel
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
-from burnlint.prefilter import has_trigger
+from burnlint.project.discover import discover
+from burnlint.project.prefilter import has_trigger
 from burnlint.report import ReportContext, sarif
 from burnlint.rules.all_rules import ALL_RULES
 from burnlint.rules.base import Rule
@@ -277,7 +277,7 @@ _FIX_PASSES = 6
 
 
 def _syntax_errors(data: bytes) -> int:
-    from burnlint.syntax import parse, walk
+    from burnlint.rust.syntax import parse, walk
 
     return sum(1 for n in walk(parse(data).root_node) if n.type == "ERROR" or n.is_missing)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from burnlint.model.resolve import CrateView, FnKey, scan_type_names
-from burnlint.targets import Target
+from burnlint.project.targets import Target
 from snippet_crate import LIB, SnippetCrate, fn_key, items_of
 
 TOOL = Target("/crate", "bin:tool")

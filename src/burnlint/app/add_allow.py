@@ -34,7 +34,7 @@ from burnlint.findings import Finding, Level, LintResult, Notification, Notifica
 from burnlint.fsutil import write_bytes_atomic
 from burnlint.paths import display_path
 from burnlint.rules.registry import UNUSED_SUPPRESSION
-from burnlint.source import DecodeError, SourceFile, decode_source
+from burnlint.rust.source import DecodeError, SourceFile, decode_source
 
 # the statements an allow covers, exactly as suppress.py computes them
 from burnlint.suppress import (
@@ -173,7 +173,7 @@ def _add_to_file(
 
 def plan_file(path: Path, data: bytes, findings: list[Finding]) -> _Plan:
     """The file with its comments added (not written), and what was done."""
-    from burnlint.syntax import parse
+    from burnlint.rust.syntax import parse
 
     source = SourceFile(path, data, parse(data))
     anchors: dict[int, _Anchor] = {}
@@ -212,7 +212,7 @@ def plan_file(path: Path, data: bytes, findings: list[Finding]) -> _Plan:
 def verify(path: Path, old: bytes, plan: _Plan, findings: list[Finding]) -> str | None:
     """Why the planned text must not be written, or None: it parses no worse than before and
     every finding (but those left uncovered) is covered by an allow naming its rule."""
-    from burnlint.syntax import parse
+    from burnlint.rust.syntax import parse
 
     if syntax_error_count(plan.data) > syntax_error_count(old):
         return "the edited text would not parse"

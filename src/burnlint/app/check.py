@@ -267,7 +267,7 @@ class _Engine:
     ) -> LintResult:
         if not any(os.path.exists(path) for path in paths):
             # Nothing to check: the notifications explain why, the engine is not needed.
-            from burnlint.discover import discover
+            from burnlint.project.discover import discover
 
             return LintResult(findings=(), notifications=discover(paths).notifications)
         from burnlint import engine

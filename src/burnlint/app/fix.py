@@ -78,7 +78,7 @@ def apply_edits(data: bytes, edits: Iterable[Edit]) -> tuple[bytes, int]:
 
 
 def syntax_error_count(data: bytes) -> int:
-    from burnlint.syntax import parse, syntax_errors
+    from burnlint.rust.syntax import parse, syntax_errors
 
     return sum(1 for _ in syntax_errors(parse(data).root_node))
 

@@ -25,12 +25,12 @@ from burnlint.engine.workers import Workers
 from burnlint.findings import Finding, LintResult, Notification, RunStats
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
+from burnlint.project.targets import crate_root, target_of
 from burnlint.rules.all_rules import ALL_RULES
-from burnlint.targets import crate_root, target_of
 
 if TYPE_CHECKING:
-    from burnlint.discover import Discovery
-    from burnlint.versions import VersionReader
+    from burnlint.project.discover import Discovery
+    from burnlint.project.versions import VersionReader
 
 __all__ = ["lint_files", "lint_paths", "lint_source"]
 
@@ -183,7 +183,7 @@ def lint_files(
 
 def _discover(roots: Sequence[Path], options: EngineOptions) -> Discovery:
     """The Rust files under ``roots``, as ``options`` select them (``discover.py``)."""
-    from burnlint.discover import discover
+    from burnlint.project.discover import discover
 
     return discover(
         roots,
@@ -195,7 +195,7 @@ def _discover(roots: Sequence[Path], options: EngineOptions) -> Discovery:
 
 
 def _version_reader(root: Path) -> VersionReader:
-    from burnlint.versions import VersionReader
+    from burnlint.project.versions import VersionReader
 
     return VersionReader(display=lambda path: display_path(path, root))
 

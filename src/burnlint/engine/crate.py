@@ -16,9 +16,9 @@ from pathlib import Path
 from burnlint.findings import Level, Notification
 from burnlint.model.layout import LayoutFacts, collect_layout
 from burnlint.options import EngineOptions
-from burnlint.source import DecodeError, SourceFile, decode_source
-from burnlint.syntax import parse, syntax_errors
-from burnlint.targets import Target, crate_root, module_in_target, path_dependencies
+from burnlint.project.targets import Target, crate_root, module_in_target, path_dependencies
+from burnlint.rust.source import DecodeError, SourceFile, decode_source
+from burnlint.rust.syntax import parse, syntax_errors
 
 
 @dataclass

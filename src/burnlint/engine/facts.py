@@ -22,7 +22,12 @@ from burnlint.model.helpers import HelperSummary, SummaryTable
 from burnlint.model.items import FileItems, collect_items
 from burnlint.model.layout import LayoutFacts
 from burnlint.model.resolve import CrateView, FnKey, scan_type_names
-from burnlint.targets import Target, callable_dependencies, manifest_of, visible_dependencies
+from burnlint.project.targets import (
+    Target,
+    callable_dependencies,
+    manifest_of,
+    visible_dependencies,
+)
 
 HELPER_ROUNDS = 4  # helpers of helpers of helpers: deeper chains are rare and not followed
 CRATE_FACTS = "this file's crate facts"  # the stage, as an internal error names it

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from burnlint.findings import Finding
-from burnlint.source import SourceFile
+from burnlint.rust.source import SourceFile
 
 
 def digest(data: bytes) -> str:

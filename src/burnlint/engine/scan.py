@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from burnlint.findings import Level
 from burnlint.options import EngineOptions
-from burnlint.prefilter import has_trigger
+from burnlint.project.prefilter import has_trigger
 
 # From this many files on, they are read and prefiltered in worker processes too. Reading and
 # prefiltering a file costs 50-70 us and starting two forked workers 15-45 ms, so below about a

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from burnlint.model.limits import MAX_FOLLOW_DEPTH
 from burnlint.model.result_forms import CHAIN_METHODS, ResultUse
 from burnlint.model.scopes import Binding, Use
-from burnlint.syntax import (
+from burnlint.rust.syntax import (
     arguments_of,
     call_path,
     field_of,
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
-    from burnlint.syntax import Ancestry
+    from burnlint.rust.syntax import Ancestry
 
 
 # What reading an ``ApplyResult`` verifies: a set of these names. Formatting, returning or

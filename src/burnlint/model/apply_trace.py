@@ -18,7 +18,7 @@ from burnlint.model.apply_checks import (
     macro_use_checks,
 )
 from burnlint.model.limits import MAX_TRACE_STEPS
-from burnlint.syntax import (
+from burnlint.rust.syntax import (
     call_path,
     field_of,
     is_tail_expression,
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
     from burnlint.model.file_model import FileModel
     from burnlint.model.scopes import Binding
-    from burnlint.syntax import Ancestry
+    from burnlint.rust.syntax import Ancestry
 
 Path = tuple[int | str, ...]  # tuple indices and struct fields, outermost first
 

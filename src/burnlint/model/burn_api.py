@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from burnlint.model.layout import LayoutKind
-from burnlint.versions import Series, lowest_version, release_key, release_series
+from burnlint.project.versions import Series, lowest_version, release_key, release_series
 
 
 class StoreKind(enum.Enum):

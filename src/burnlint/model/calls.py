@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from burnlint.model.items import Module, UseDecl
 from burnlint.model.limits import MAX_TYPE_DEPTH
 from burnlint.model.resolve import FnKey
-from burnlint.syntax import (
+from burnlint.rust.syntax import (
     call_path,
     method_call_parts,
     nodes_of_type,

@@ -30,10 +30,10 @@ from burnlint.model.result_forms import ResultUse
 from burnlint.model.results import ResultClassifier
 from burnlint.model.scopes import LazyResolution
 from burnlint.model.stores import StoreBuild, StoreEvaluator
-from burnlint.prefilter import has_trigger
-from burnlint.source import SourceFile
-from burnlint.syntax import arguments_of, method_call_parts
-from burnlint.targets import Target
+from burnlint.project.prefilter import has_trigger
+from burnlint.project.targets import Target
+from burnlint.rust.source import SourceFile
+from burnlint.rust.syntax import arguments_of, method_call_parts
 
 if TYPE_CHECKING:
     from tree_sitter import Node

@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
-from burnlint.syntax import path_segments, text
+from burnlint.rust.syntax import path_segments, text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.source import SourceFile
+    from burnlint.rust.source import SourceFile
 
 
 _STORE_NAMES = BurnStoreApi.store_names

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from burnlint.model.limits import MAX_TYPE_WRAPPERS
-from burnlint.syntax import nodes_of_type, path_segments, text
+from burnlint.rust.syntax import nodes_of_type, path_segments, text
 
 if TYPE_CHECKING:
     from tree_sitter import Node

@@ -20,7 +20,7 @@ from burnlint.model.loaded_type import loaded_type
 from burnlint.model.ops import StoreOp
 from burnlint.model.result_forms import ASSERT_MACROS, CHAIN_METHODS
 from burnlint.model.stores import StoreBuild
-from burnlint.syntax import (
+from burnlint.rust.syntax import (
     field_of,
     is_tail_expression,
     macro_name,
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from burnlint.model.file_model import FileModel
     from burnlint.model.scopes import Binding
-    from burnlint.syntax import Ancestry
+    from burnlint.rust.syntax import Ancestry
 
 _SPACE = re.compile(r"\s+")
 

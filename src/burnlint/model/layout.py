@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Location
 from burnlint.model.burn_layers import PARAMETER_FREE_LAYERS, SEQUENTIAL_LAYERS
-from burnlint.syntax import text
+from burnlint.rust.syntax import text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.source import SourceFile
+    from burnlint.rust.source import SourceFile
 
 # Types a parameter-free struct may hold besides primitives (`usize`, `f64`, ...).
 _PLAIN_TYPES = frozenset({"String", "PhantomData", "Ignored", "Option", "Vec", "Box"})

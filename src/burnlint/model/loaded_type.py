@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from burnlint.model.limits import MAX_LOADED_TYPE_DEPTH
-from burnlint.syntax import arguments_of, path_segments, strip_reference, text
+from burnlint.rust.syntax import arguments_of, path_segments, strip_reference, text
 
 if TYPE_CHECKING:
     from tree_sitter import Node

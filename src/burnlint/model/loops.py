@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 from burnlint.model.limits import MAX_INVARIANCE_DEPTH, MAX_ITERATOR_CHAIN
 from burnlint.model.scopes import CAPTURE, Binding, LazyResolution
-from burnlint.syntax import call_path, macro_name, method_call_parts, text, unwrap_parens, walk
+from burnlint.rust.syntax import call_path, macro_name, method_call_parts, text, unwrap_parens, walk
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.syntax import Ancestry
+    from burnlint.rust.syntax import Ancestry
 
 LOOP_NODES = frozenset({"for_expression", "while_expression", "loop_expression"})
 # Boundaries: code in a nested item runs when that item is called, not where it is written.

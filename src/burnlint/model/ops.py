@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from burnlint.model.burn_api import BurnStoreApi, Direction, OpSpec
 from burnlint.model.helpers import HelperSummary
 from burnlint.model.stores import StoreBuild
-from burnlint.syntax import arguments_of, method_call_parts
+from burnlint.rust.syntax import arguments_of, method_call_parts
 
 if TYPE_CHECKING:
     from tree_sitter import Node

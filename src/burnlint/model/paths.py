@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from burnlint.model.limits import MAX_PATH_DEPTH
-from burnlint.syntax import (
+from burnlint.rust.syntax import (
     arguments_of,
     call_path,
     macro_name,

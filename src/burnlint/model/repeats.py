@@ -20,7 +20,7 @@ from burnlint.model.ops import StoreOp
 from burnlint.model.paths import Extension, PathValue, path_value
 from burnlint.model.stores import Backing, StoreBuild
 from burnlint.model.summaries import call_argument, helper_argument
-from burnlint.syntax import (
+from burnlint.rust.syntax import (
     arguments_of,
     call_path,
     method_call_parts,
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from burnlint.model.file_model import FileModel
     from burnlint.model.scopes import Binding
-    from burnlint.syntax import Ancestry
+    from burnlint.rust.syntax import Ancestry
 
 _SPACE = re.compile(r"\s+")
 # `Result` methods and unwrapping that may stand between a call of a store-returning helper and

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from burnlint.model.items import FileItems, FnDef, Module, UseDecl
 from burnlint.model.limits import MAX_RESOLVE_DEPTH
-from burnlint.targets import Target
+from burnlint.project.targets import Target
 
 
 @dataclass(frozen=True, order=True)

@@ -7,13 +7,20 @@ import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from burnlint.syntax import call_path, is_tail_expression, macro_name, method_call_parts, text, walk
+from burnlint.rust.syntax import (
+    call_path,
+    is_tail_expression,
+    macro_name,
+    method_call_parts,
+    text,
+    walk,
+)
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.scopes import Binding
-    from burnlint.syntax import Ancestry
+    from burnlint.rust.syntax import Ancestry
 
 
 class UseClass(enum.IntEnum):

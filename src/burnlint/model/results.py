@@ -23,7 +23,7 @@ from burnlint.model.result_forms import (
     yields_bound,
 )
 from burnlint.model.scopes import Binding, Use
-from burnlint.syntax import (
+from burnlint.rust.syntax import (
     arguments_of,
     call_path,
     field_of,

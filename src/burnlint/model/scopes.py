@@ -13,12 +13,12 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from burnlint.syntax import macro_name, text, unwrap_parens
+from burnlint.rust.syntax import macro_name, text, unwrap_parens
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.syntax import Ancestry
+    from burnlint.rust.syntax import Ancestry
 
 # Templates whose tokens are code for another program, not uses in this one.
 OPAQUE_MACROS = frozenset({"quote", "quote_spanned", "parse_quote", "parse_quote_spanned"})

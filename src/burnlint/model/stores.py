@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from burnlint.findings import Edit, Location
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.limits import MAX_ADAPTER_BINDINGS, MAX_EVALUATION_DEPTH
-from burnlint.syntax import (
+from burnlint.rust.syntax import (
     arguments_of,
     call_path,
     macro_name,

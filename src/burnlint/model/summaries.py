@@ -29,7 +29,7 @@ from burnlint.model.resolve import FnKey
 from burnlint.model.result_forms import UseClass
 from burnlint.model.scopes import CAPTURE
 from burnlint.model.stores import Backing
-from burnlint.syntax import (
+from burnlint.rust.syntax import (
     arguments_of,
     call_path,
     is_tail_expression,
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from burnlint.model.file_model import FileModel
     from burnlint.model.ops import StoreOp
     from burnlint.model.stores import StoreBuild
-    from burnlint.syntax import Ancestry
+    from burnlint.rust.syntax import Ancestry
 
 Path = tuple[int | str, ...]
 

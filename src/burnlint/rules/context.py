@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from burnlint.rules.base import Violation
     from burnlint.rules.fixes import FixEdits
     from burnlint.rules.meta import RuleMeta
-    from burnlint.source import SourceFile
+    from burnlint.rust.source import SourceFile
 
 _SPACE = re.compile(r"\s+")
 # Findings in tests and benches carry this tag, so reports and `per-file-ignores` can treat

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Applicability, Edit
-from burnlint.syntax import method_call_parts
+from burnlint.rust.syntax import method_call_parts
 
 if TYPE_CHECKING:
     from tree_sitter import Node

@@ -19,7 +19,7 @@ from burnlint.rules.meta import RuleMeta
 
 if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext
-    from burnlint.source import SourceFile
+    from burnlint.rust.source import SourceFile
     from burnlint.suppress import Allow, AllowId, Directives
 
 META = RuleMeta(

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
     from burnlint.options import EngineOptions
     from burnlint.rules.meta import RuleMeta
-    from burnlint.source import SourceFile
+    from burnlint.rust.source import SourceFile
 
 # A comment meant for burnlint: `// burnlint:` or, a common slip, `// burnlint allow(`.
 # `// burnlint-test:` (the fixture marker) and prose that merely mentions burnlint are not.
@@ -135,7 +135,7 @@ class FileVerdict:
 def parse_directives(source: SourceFile) -> Directives:
     """Every burnlint comment of the file, parsed, with the lines each allow covers."""
     from burnlint.rules.registry import UnknownRuleError, by_selector
-    from burnlint.syntax import nodes_of_type
+    from burnlint.rust.syntax import nodes_of_type
 
     allows: list[Allow] = []
     malformed: list[Malformed] = []

@@ -183,7 +183,7 @@ class Manifest:
 def manifest_of(crate: str) -> Manifest:
     """The manifest facts of the crate in directory ``crate``; an unreadable or broken
     manifest has none (the version reader reports it)."""
-    from burnlint import _toml
+    from burnlint.project import _toml
 
     directory = Path(crate)
     try:

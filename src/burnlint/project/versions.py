@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from burnlint import _toml
 from burnlint.findings import Level, Notification, NotificationKind
-from burnlint.releases import joined_versions, version_key
+from burnlint.project import _toml
+from burnlint.project.releases import joined_versions, version_key
 
 LOCK = "Cargo.lock"
 MANIFEST = "Cargo.toml"

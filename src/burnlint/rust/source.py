@@ -10,7 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from burnlint.findings import Span
-from burnlint.syntax import INDEXED_TYPES, Ancestry, in_document_order, nodes_of_type, type_index
+from burnlint.rust.syntax import (
+    INDEXED_TYPES,
+    Ancestry,
+    in_document_order,
+    nodes_of_type,
+    type_index,
+)
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Tree

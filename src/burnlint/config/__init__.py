@@ -31,11 +31,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from burnlint import _toml
 from burnlint.findings import Level, Notification, NotificationKind
 from burnlint.fsutil import NotRegularFileError, read_regular_file
 from burnlint.options import DEFAULT_MAX_FILE_BYTES, EngineOptions
 from burnlint.paths import display_path
+from burnlint.project import _toml
 
 CONFIG_FILES = ("burnlint.toml", ".burnlint.toml")
 CARGO_MANIFEST = "Cargo.toml"
@@ -776,7 +776,7 @@ def _burn_version_row(
 ) -> tuple[str, str]:
     if settings.burn_version.value is not None:
         return _toml_string(settings.burn_version.value), settings.burn_version.origin
-    from burnlint.versions import VersionReader
+    from burnlint.project.versions import VersionReader
 
     reader = VersionReader(display=lambda path: display(path, project_root))
     found = {}
