@@ -182,7 +182,7 @@ def lint_files(
 
 
 def _discover(roots: Sequence[Path], options: EngineOptions) -> Discovery:
-    """The Rust files under ``roots``, as ``options`` select them (``discover.py``)."""
+    """The Rust files under ``roots``, as ``options`` select them (``project/discover.py``)."""
     from burnlint.project.discover import discover
 
     return discover(
@@ -203,7 +203,7 @@ def _version_reader(root: Path) -> VersionReader:
 def _burn_version(
     files: list[Path], reader: VersionReader, notes: list[Notification]
 ) -> str | None:
-    """The burn version of the crates holding ``files`` (``versions.py``); unreadable
+    """The burn version of the crates holding ``files`` (``project/versions.py``); unreadable
     manifests and locks become notifications."""
     version = reader.for_directories(crate_root(f.parent) or f.parent for f in files)
     notes.extend(reader.notifications)

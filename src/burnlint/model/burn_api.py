@@ -6,7 +6,7 @@ what changed between releases (named where it is used); the seed (burn 0.22.1) f
 ``map_indices_contiguous_except`` and the prescribed key-mapping table.
 
 ``BurnStoreApi.for_version(v)`` gives the facts for the burn release a crate builds against, as
-``versions.py`` reads it (an exact version, a requirement, or None when unknown). What differs
+``project.versions`` reads it (an exact version, a requirement, or None if unknown). What differs
 between releases is an instance attribute: the operations' signatures, which key-mapping
 options exist, the builder that stands for another option, and whether Burnpack's writer adds
 `.bpk` itself. The rest (store types, traits, constructors, builders, option defaults) is a

@@ -18,7 +18,7 @@ from __future__ import annotations
 MAX_EVALUATION_DEPTH = 100
 
 # Values followed from a store operation to where its `Result` ends up, and from a load to
-# where its `ApplyResult` is read (``results.py``). At most six frames a link, so about 600
+# where its `ApplyResult` is read (``apply_checks.py``). At most six frames a link, so about 600
 # at the bound; the burn repository needs 1, the test data 7.
 MAX_FOLLOW_DEPTH = 100
 
