@@ -36,7 +36,7 @@ from burnlint.paths import display_path
 from burnlint.rules.registry import UNUSED_SUPPRESSION
 from burnlint.rust.source import DecodeError, SourceFile, decode_source
 
-# the statements an allow covers, exactly as suppress.py computes them
+# the statements an allow covers, exactly as suppress/statements.py computes them
 from burnlint.suppress import (
     Allow,
     AllowIndex,

@@ -51,7 +51,7 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
             continue
         before = len(state.notes)
         found = _run_rules(model, item, rules, options, state.notes)
-        # allow comments and per-file ignores, then BL008 on the allows (suppress.py); the
+        # allow comments and per-file ignores, then BL008 on the allows (suppress/apply.py); the
         # allows of a rule that crashed here cannot be judged
         crashed = frozenset(n.rule_id for n in state.notes[before:] if n.rule_id is not None)
         # without its allow comments judged, no finding of the file is certain
