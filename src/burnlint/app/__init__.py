@@ -1,6 +1,6 @@
 """The application layer: what a run of ``burnlint check`` does, whatever the front end.
 
-The command line (``cli.py``) maps its parameters to a request and prints what comes back;
+The command line (``cli/``) maps its parameters to a request and prints what comes back;
 the workflow itself lives here: the runs of the engine per configuration, the post-run actions
 (``fix``, ``add_allow``, ``baseline``, ``statistics``), and the outputs.
 """
