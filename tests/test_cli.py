@@ -23,6 +23,8 @@ import burnlint
 import factories
 from burnlint import cli, docs, engine, report
 from burnlint.app.check import exit_code
+from burnlint.app.console import DEBUG_ENV
+from burnlint.cli import check as check_command
 from burnlint.findings import Level, LintResult, Notification, NotificationKind
 from burnlint.options import EngineOptions
 from burnlint.rules import registry
@@ -611,14 +613,14 @@ def test_auto_colour_needs_a_terminal_and_no_no_color(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(sys, "stdout", Tty())
     monkeypatch.delenv("NO_COLOR", raising=False)
-    assert cli._use_color("auto", to_file=False) is True
-    assert cli._use_color("auto", to_file=True) is False
-    assert cli._use_color("always", to_file=True) is True
-    assert cli._use_color("never", to_file=False) is False
+    assert check_command._use_color("auto", to_file=False) is True
+    assert check_command._use_color("auto", to_file=True) is False
+    assert check_command._use_color("always", to_file=True) is True
+    assert check_command._use_color("never", to_file=False) is False
     monkeypatch.setenv("NO_COLOR", "1")
-    assert cli._use_color("auto", to_file=False) is False
+    assert check_command._use_color("auto", to_file=False) is False
     monkeypatch.setenv("NO_COLOR", "")
-    assert cli._use_color("auto", to_file=False) is True
+    assert check_command._use_color("auto", to_file=False) is True
 
 
 # --- internal errors ---------------------------------------------------------------------------
@@ -630,7 +632,7 @@ def test_engine_crash_is_one_line_and_exit_2(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.delenv(cli.DEBUG_ENV, raising=False)
+    monkeypatch.delenv(DEBUG_ENV, raising=False)
     fake_engine(RuntimeError("boom\nsecond line"))
     target = tmp_path / "r.txt"
     out = run(runner, "--output", str(target), "src")
@@ -646,7 +648,7 @@ def test_engine_crash_is_one_line_and_exit_2(
 def test_debug_env_re_raises(
     runner: CliRunner, fake_engine: Callable[..., FakeEngine], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(cli.DEBUG_ENV, "1")
+    monkeypatch.setenv(DEBUG_ENV, "1")
     fake_engine(RuntimeError("boom"))
     out = run(runner, "src")
     assert isinstance(out.exception, RuntimeError)
@@ -658,7 +660,7 @@ def test_reporter_crash_is_an_internal_error(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """A crash outside the engine (here in a reporter) reaches the guard of `main`."""
-    monkeypatch.delenv(cli.DEBUG_ENV, raising=False)
+    monkeypatch.delenv(DEBUG_ENV, raising=False)
     fake_engine(result())
 
     def broken(res: LintResult, ctx: report.ReportContext) -> str:
@@ -742,7 +744,7 @@ def test_config_option_naming_a_directory_is_a_configuration_error(
 def test_main_turns_unexpected_errors_into_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.delenv(cli.DEBUG_ENV, raising=False)
+    monkeypatch.delenv(DEBUG_ENV, raising=False)
 
     def explode(*args: object, **kwargs: object) -> None:
         raise ValueError("bad")
