@@ -14,8 +14,11 @@ from click.testing import CliRunner, Result
 from jsonschema import Draft4Validator
 
 from burnlint import cli
-from burnlint import config as configuration
-from burnlint.config import CliSettings, FileConfig, Problem
+from burnlint.config.discovery import find_config
+from burnlint.config.helpers import display
+from burnlint.config.schema import FileConfig, Problem, load_config
+from burnlint.config.settings import CliSettings, Settings, Sourced, effective
+from burnlint.config.sizes import parse_size
 from burnlint.findings import Level
 from burnlint.project.versions import VersionReader, lowest_version, release_key, version_key
 
@@ -59,7 +62,7 @@ def crate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def load(path: Path, text: str, table: str | None = None) -> FileConfig | list[Problem]:
     path.write_text(textwrap.dedent(text))
-    return configuration.load_config(path, table)
+    return load_config(path, table)
 
 
 def messages(result: FileConfig | list[Problem]) -> list[str]:
@@ -81,7 +84,7 @@ def test_nearest_configuration_wins(tmp_path: Path) -> None:
             "a/b/src/lib.rs": "",
         },
     )
-    find = configuration.find_config
+    find = find_config
     assert find(tmp_path / "x.rs") == (tmp_path / "burnlint.toml", None)
     assert find(tmp_path / "a") == (tmp_path / "a/.burnlint.toml", None)
     assert find(tmp_path / "a/b/src/lib.rs") == (
@@ -93,7 +96,7 @@ def test_nearest_configuration_wins(tmp_path: Path) -> None:
 
 def test_burnlint_toml_is_preferred_in_one_directory(tmp_path: Path) -> None:
     write(tmp_path, {"burnlint.toml": "", ".burnlint.toml": "", "Cargo.toml": ""})
-    assert configuration.find_config(tmp_path) == (tmp_path / "burnlint.toml", None)
+    assert find_config(tmp_path) == (tmp_path / "burnlint.toml", None)
 
 
 def test_workspace_metadata(tmp_path: Path) -> None:
@@ -110,9 +113,9 @@ def test_workspace_metadata(tmp_path: Path) -> None:
             "crates/a/Cargo.toml": '[package]\nname = "a"\n',
         },
     )
-    found = configuration.find_config(tmp_path / "crates/a/src")
+    found = find_config(tmp_path / "crates/a/src")
     assert found == (tmp_path / "Cargo.toml", "workspace.metadata.burnlint")
-    loaded = configuration.load_config(*found)
+    loaded = load_config(*found)
     assert isinstance(loaded, FileConfig)
     assert loaded.extend_select == ("BL004",)
 
@@ -129,9 +132,9 @@ def test_both_cargo_tables_is_an_error(tmp_path: Path) -> None:
                 """
         },
     )
-    found = configuration.find_config(tmp_path)
+    found = find_config(tmp_path)
     assert isinstance(found, tuple)
-    assert messages(configuration.load_config(*found)) == [
+    assert messages(load_config(*found)) == [
         f"{(tmp_path / 'Cargo.toml').as_posix()}: both [package.metadata.burnlint] and "
         "[workspace.metadata.burnlint] are set; keep one"
     ]
@@ -139,14 +142,14 @@ def test_both_cargo_tables_is_an_error(tmp_path: Path) -> None:
 
 def test_a_broken_cargo_toml_with_burnlint_settings_is_an_error(tmp_path: Path) -> None:
     write(tmp_path, {"Cargo.toml": "[package.metadata.burnlint]\nignore = [\n"})
-    found = configuration.find_config(tmp_path)
+    found = find_config(tmp_path)
     assert isinstance(found, Problem)
     assert "not valid TOML, so its burnlint settings cannot be read" in found.message
 
 
 def test_a_broken_cargo_toml_without_them_is_skipped(tmp_path: Path) -> None:
     write(tmp_path, {"burnlint.toml": "", "sub/Cargo.toml": "[package\n"})
-    assert configuration.find_config(tmp_path / "sub") == (tmp_path / "burnlint.toml", None)
+    assert find_config(tmp_path / "sub") == (tmp_path / "burnlint.toml", None)
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks")
@@ -161,11 +164,11 @@ def test_a_dangling_or_looping_config_link_is_an_error_not_a_default(
         (tmp_path / "loop" / "a" / ".burnlint.toml").symlink_to(".burnlint.toml")
     except OSError as exc:
         pytest.skip(f"cannot create symlinks: {exc}")
-    found = configuration.find_config(tmp_path / "sub")
+    found = find_config(tmp_path / "sub")
     assert isinstance(found, Problem)
     assert found.path == tmp_path / "sub" / "burnlint.toml"
     assert found.message == "broken symbolic link (its target does not exist), so it cannot be read"
-    found = configuration.find_config(tmp_path / "loop" / "a")
+    found = find_config(tmp_path / "loop" / "a")
     assert isinstance(found, Problem)
     assert found.message == "symbolic link loop, so it cannot be read"
     monkeypatch.chdir(tmp_path)
@@ -298,17 +301,15 @@ def test_not_toml_and_not_utf8(tmp_path: Path) -> None:
     (message,) = messages(load(tmp_path / "burnlint.toml", "this is = = not toml\n"))
     assert "burnlint.toml:1: not valid TOML: " in message
     (tmp_path / "burnlint.toml").write_bytes(b"\xff\xfe")
-    (message,) = messages(configuration.load_config(tmp_path / "burnlint.toml"))
+    (message,) = messages(load_config(tmp_path / "burnlint.toml"))
     assert message.endswith("burnlint.toml: not valid TOML: not UTF-8 (byte 0)")
 
 
 def test_missing_or_directory_config(tmp_path: Path) -> None:
-    assert messages(configuration.load_config(tmp_path / "nope.toml"))[0].endswith(
+    assert messages(load_config(tmp_path / "nope.toml"))[0].endswith(
         "nope.toml: configuration file not found"
     )
-    assert messages(configuration.load_config(tmp_path))[0].endswith(
-        "is a directory, not a configuration file"
-    )
+    assert messages(load_config(tmp_path))[0].endswith("is a directory, not a configuration file")
 
 
 def test_a_cargo_toml_given_without_a_burnlint_table(tmp_path: Path) -> None:
@@ -339,20 +340,20 @@ def test_problems_in_a_cargo_table_name_the_table_and_line(tmp_path: Path) -> No
     [(2_000_000, 2_000_000), ("20MB", 20_000_000), ("512 KiB", 524_288), ("1.5m", 1_500_000)],
 )
 def test_sizes(value: object, size: int) -> None:
-    assert configuration.parse_size(value) == size
+    assert parse_size(value) == size
 
 
 @pytest.mark.parametrize("value", ["", "-1", "1 TB", True, 1.5, [1]])
 def test_bad_sizes(value: object) -> None:
     with pytest.raises(ValueError, match="expected a size"):
-        configuration.parse_size(value)
+        parse_size(value)
 
 
 # --- precedence ---
 
 
-def settings(file: FileConfig | None, **cli_values: object) -> configuration.Settings:
-    return configuration.effective(file, CliSettings(**cli_values), Path("/p"))  # type: ignore[arg-type]
+def settings(file: FileConfig | None, **cli_values: object) -> Settings:
+    return effective(file, CliSettings(**cli_values), Path("/p"))  # type: ignore[arg-type]
 
 
 def test_defaults() -> None:
@@ -361,7 +362,7 @@ def test_defaults() -> None:
         {"BL001", "BL002", "BL003", "BL005", "BL006", "BL007", "BL008"}
     )
     assert defaults.rule_ids.origin == "default"
-    assert defaults.respect_gitignore == configuration.Sourced(True, "default")
+    assert defaults.respect_gitignore == Sourced(True, "default")
     assert defaults.max_file_size.value == 2_000_000
     assert defaults.exclude.value == ()
 
@@ -376,11 +377,9 @@ def test_file_beats_defaults_and_cli_beats_file() -> None:
         max_file_size=10,
     )
     from_file = settings(file)
-    assert from_file.rule_ids == configuration.Sourced(
-        frozenset({"BL001"}), "burnlint.toml (select, ignore)"
-    )
-    assert from_file.respect_gitignore == configuration.Sourced(False, "burnlint.toml")
-    assert from_file.exclude == configuration.Sourced(("gen/",), "burnlint.toml (exclude)")
+    assert from_file.rule_ids == Sourced(frozenset({"BL001"}), "burnlint.toml (select, ignore)")
+    assert from_file.respect_gitignore == Sourced(False, "burnlint.toml")
+    assert from_file.exclude == Sourced(("gen/",), "burnlint.toml (exclude)")
 
     extended = settings(file, extend_select=("BL004",), extend_exclude=("x/",))
     assert extended.rule_ids.value == frozenset({"BL001", "BL004"})
@@ -392,12 +391,10 @@ def test_file_beats_defaults_and_cli_beats_file() -> None:
     overridden = settings(
         file, select=("BL002",), exclude=(), respect_gitignore=True, max_file_size=99
     )
-    assert overridden.rule_ids == configuration.Sourced(
-        frozenset({"BL002"}), "command line (select)"
-    )
+    assert overridden.rule_ids == Sourced(frozenset({"BL002"}), "command line (select)")
     assert overridden.exclude.value == ()
-    assert overridden.respect_gitignore == configuration.Sourced(True, "command line")
-    assert overridden.max_file_size == configuration.Sourced(99, "command line")
+    assert overridden.respect_gitignore == Sourced(True, "command line")
+    assert overridden.max_file_size == Sourced(99, "command line")
 
 
 def test_cli_ignore_applies_after_the_file() -> None:
@@ -821,6 +818,6 @@ def test_a_broken_cargo_toml_is_a_warning_not_an_error(runner: CliRunner, crate:
 
 
 def test_display_is_relative_to_the_project_root(tmp_path: Path) -> None:
-    assert configuration.display(tmp_path / "a" / "b.toml", tmp_path) == "a/b.toml"
+    assert display(tmp_path / "a" / "b.toml", tmp_path) == "a/b.toml"
     outside = tmp_path.parent / "other.toml"
-    assert configuration.display(outside, tmp_path) == Path(os.path.abspath(outside)).as_posix()
+    assert display(outside, tmp_path) == Path(os.path.abspath(outside)).as_posix()
