@@ -49,6 +49,8 @@ from burnlint.report import FORMATS, ReportContext, sarif
 from burnlint.report import github as github_format
 from burnlint.report import json as json_format
 from burnlint.report.base import one_line
+from burnlint.report.sarif import rules as sarif_rules
+from burnlint.report.sarif import serialize as sarif_serialize
 from burnlint.rules import registry
 from burnlint.rules.registry import resolve
 from factories import PROJECT, at
@@ -337,7 +339,7 @@ def test_rule_help_comes_from_the_doc() -> None:
         if doc is None:
             continue
         body = doc.split("## What it does", 1)[1].strip()
-        first_paragraph = sarif._strip_local_links(" ".join(body.split("\n\n", 1)[0].split()))
+        first_paragraph = sarif_rules._strip_local_links(" ".join(body.split("\n\n", 1)[0].split()))
         assert descriptor["fullDescription"]["markdown"].rstrip("…") in first_paragraph
         assert descriptor["help"]["markdown"].startswith(f"# {descriptor['id']}")
         assert "](BL00" not in descriptor["help"]["markdown"]  # no dead relative links
@@ -582,16 +584,18 @@ def test_successful_run_has_no_empty_notification_arrays() -> None:
 def test_serializer_keeps_defaults_and_drops_only_none_and_empty() -> None:
     import sarif_om as om
 
-    region = sarif._om(om.Region, start_line=1, start_column=1, byte_offset=0)
-    assert sarif.to_json(region) == {"startLine": 1, "startColumn": 1, "byteOffset": 0}
-    configuration = sarif._om(om.ReportingConfiguration, level="warning")
-    assert sarif.to_json(configuration) == {"level": "warning"}
-    result = sarif._om(om.Result, message=sarif._om(om.Message, text="m"), level="warning")
-    assert sarif.to_json(result) == {"level": "warning", "message": {"text": "m"}}
-    invocation = sarif._om(
+    region = sarif_serialize._om(om.Region, start_line=1, start_column=1, byte_offset=0)
+    assert sarif_serialize.to_json(region) == {"startLine": 1, "startColumn": 1, "byteOffset": 0}
+    configuration = sarif_serialize._om(om.ReportingConfiguration, level="warning")
+    assert sarif_serialize.to_json(configuration) == {"level": "warning"}
+    result = sarif_serialize._om(
+        om.Result, message=sarif_serialize._om(om.Message, text="m"), level="warning"
+    )
+    assert sarif_serialize.to_json(result) == {"level": "warning", "message": {"text": "m"}}
+    invocation = sarif_serialize._om(
         om.Invocation, execution_successful=False, tool_execution_notifications=[]
     )
-    assert sarif.to_json(invocation) == {"executionSuccessful": False}
+    assert sarif_serialize.to_json(invocation) == {"executionSuccessful": False}
 
 
 def test_unknown_rule_in_a_hand_made_result_still_resolves() -> None:
