@@ -67,6 +67,7 @@ def build_models(state: CrateState) -> dict[Path, FileModel]:
                 layouts[item.target],
                 module=state.module(item),
                 burn_version=item.burn_version or state.burn_version,
+                items=items.get(path),
             )
             exports[path] = (signature, model.exported_summaries() if export else {})
             in_scope = model.in_burn_store_scope

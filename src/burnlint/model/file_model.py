@@ -57,7 +57,11 @@ class FileModel:
         module: Module = (),
         burn_version: str | None = None,
         api: BurnStoreApi | None = None,
+        items: FileItems | None = None,
     ) -> None:
+        if items is not None:
+            # the items the crate stage already collected from this tree (``items``)
+            self.__dict__["items"] = items
         self.source = source
         self.module = module
         # burn-store's API in the burn release assumed for this file's crate (``burn_version``,
