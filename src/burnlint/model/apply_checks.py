@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from burnlint.model.limits import MAX_FOLLOW_DEPTH
-from burnlint.model.result_forms import CHAIN_METHODS, ResultUse
+from burnlint.model.result_forms import OK_KEEPING, ResultUse
 from burnlint.model.scopes import Binding, Use
 from burnlint.rust.syntax import (
     arguments_of,
@@ -20,6 +20,7 @@ from burnlint.rust.syntax import (
     outer_parens,
     strip_reference,
     text,
+    unmut,
     walk,
 )
 
@@ -46,11 +47,6 @@ FIELD_CHECKS: dict[str, Check] = {
 }
 
 
-# The methods of `CHAIN_METHODS` that hand a `Result`'s Ok value on unchanged; `map` replaces
-# it with what a closure makes of it.
-_OK_KEEPING = CHAIN_METHODS - {"map", "into"}
-
-
 def ok_map_call(op_node: Node, ancestry: Ancestry) -> Node | None:
     """The ``.map(..)`` call in the chain of ``Result`` methods after the op, if any: the
     Ok value after it is no longer the op's but what the mapping makes of it."""
@@ -70,7 +66,7 @@ def ok_map_call(op_node: Node, ancestry: Ancestry) -> Node | None:
         method = text(access.child_by_field_name("field"))
         if method == "map":
             return call
-        if method not in _OK_KEEPING:
+        if method not in OK_KEEPING:
             return None
         node = call
 
@@ -115,9 +111,7 @@ def applied_compared(access: Node, model: FileModel) -> bool:
                 pending.append(call)
         elif parent.type == "let_declaration" and field_of(node, ancestry) == "value":
             pattern = parent.child_by_field_name("pattern")
-            if pattern is not None and pattern.type == "mut_pattern":
-                pattern = next((c for c in pattern.named_children if c.type == "identifier"), None)
-            binding = model.resolution.binding_of(pattern) if pattern is not None else None
+            binding = model.resolution.binding_of(unmut(pattern)) if pattern is not None else None
             if binding is not None and _uses(binding, parent.end_byte, pending):
                 return True
         elif parent.type == "arguments":
@@ -214,8 +208,7 @@ class ApplyChecker:
             return NOTHING  # `|_| ()`: dropped
         if pattern.type == "parameter":
             pattern = pattern.child_by_field_name("pattern") or pattern
-        if pattern.type == "mut_pattern":
-            pattern = next((c for c in pattern.named_children if c.type == "identifier"), pattern)
+        pattern = unmut(pattern)
         binding = (
             self.model.resolution.binding_of(pattern) if pattern.type == "identifier" else None
         )
@@ -283,10 +276,8 @@ class ApplyChecker:
             return FIELD_CHECKS.get(name, NOTHING)
         if kind == "let_declaration" and field_of(node, self.ancestry) == "value":
             pattern = parent.child_by_field_name("pattern")
-            if pattern is not None and pattern.type == "mut_pattern":
-                pattern = next(
-                    (c for c in pattern.named_children if c.type == "identifier"), pattern
-                )
+            if pattern is not None:
+                pattern = unmut(pattern)
             if pattern is not None and pattern.type == "identifier":
                 binding = self.model.resolution.binding_of(pattern)
                 if binding is not None:

@@ -27,6 +27,7 @@ from burnlint.rust.syntax import (
     outer_parens,
     strip_reference,
     text,
+    unmut,
     walk,
 )
 
@@ -256,8 +257,7 @@ class ApplyTrace:
         self._pattern(pattern, pattern.end_byte, path, what)
 
     def _pattern(self, pattern: Node, after: int, path: Path, what: str) -> None:
-        if pattern.type == "mut_pattern":
-            pattern = next((c for c in pattern.named_children if c.type == "identifier"), pattern)
+        pattern = unmut(pattern)
         if pattern.type == "identifier":
             binding = self.model.resolution.binding_of(pattern)
             if binding is not None:

@@ -22,6 +22,7 @@ from burnlint.rust.syntax import (
     path_segments,
     strip_reference,
     text,
+    unmut,
 )
 
 if TYPE_CHECKING:
@@ -179,10 +180,8 @@ class CallResolver:
                 if written is not None:
                     # `(a, b): (A, B)`, `S { x, .. }: S`: the type is not the binding's
                     pattern = declaration.child_by_field_name("pattern")
-                    if pattern is not None and pattern.type == "mut_pattern":
-                        pattern = next(
-                            (c for c in pattern.named_children if c.type == "identifier"), None
-                        )
+                    if pattern is not None:
+                        pattern = unmut(pattern)
                     if pattern is None or pattern.id != binding.node.id:
                         return None
                     return self._written_type(node, written)

@@ -33,7 +33,6 @@ from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.project.prefilter import has_trigger
 from burnlint.project.targets import Target
 from burnlint.rust.source import SourceFile
-from burnlint.rust.syntax import arguments_of, method_call_parts
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -262,13 +261,10 @@ class FileModel:
         summary = self.helper_called(call)
         if summary is None or not summary.param_checks:
             return WHOLE
-        index = next((i for i, a in enumerate(arguments_of(call)) if a == argument), None)
-        if index is None:
-            return WHOLE
-        definition = self.view.definition(summary.key)
-        if method_call_parts(call) is None and definition is not None and definition.method:
-            index -= 1  # `Checker::check(&checker, r)`: the receiver is the first argument
-        checks = summary.checks_of_parameter(index) if index >= 0 else None
+        from burnlint.model.summaries import parameter_index
+
+        index = parameter_index(self, call, summary.key, argument)
+        checks = summary.checks_of_parameter(index) if index is not None else None
         if checks is None:
             return WHOLE
         if summary.location is not None and summary.location not in (

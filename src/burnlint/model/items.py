@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from burnlint.model.limits import MAX_TYPE_WRAPPERS
-from burnlint.rust.syntax import nodes_of_type, path_segments, text
+from burnlint.rust.syntax import nodes_of_type, path_segments, text, unmut
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -167,8 +167,8 @@ def _function(node: Node, module: Module, owner: str) -> FnDef:
             method = True
         elif parameter.type == "parameter":
             pattern = parameter.child_by_field_name("pattern")
-            if pattern is not None and pattern.type == "mut_pattern":
-                pattern = next((c for c in pattern.named_children), pattern)
+            if pattern is not None:
+                pattern = unmut(pattern)
             name = text(pattern) if pattern is not None and pattern.type == "identifier" else ""
             params.append((name, type_name(parameter.child_by_field_name("type"))))
     returns, wrapped = returned_type(node.child_by_field_name("return_type"))

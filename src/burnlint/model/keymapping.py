@@ -27,6 +27,7 @@ from burnlint.rust.syntax import (
     method_call_parts,
     outer_parens,
     text,
+    unmut,
 )
 
 if TYPE_CHECKING:
@@ -165,8 +166,8 @@ def _let_binding(value: Node, model: FileModel) -> Binding | None:
     if parent is None or parent.type != "let_declaration" or field_of(value, ancestry) != "value":
         return None
     pattern = parent.child_by_field_name("pattern")
-    if pattern is not None and pattern.type == "mut_pattern":
-        pattern = next((c for c in pattern.named_children if c.type == "identifier"), None)
+    if pattern is not None:
+        pattern = unmut(pattern)
     if pattern is None or pattern.type != "identifier":
         return None
     return model.resolution.binding_of(pattern)

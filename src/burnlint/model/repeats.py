@@ -18,6 +18,7 @@ from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.loops import LoopContext
 from burnlint.model.ops import StoreOp
 from burnlint.model.paths import Extension, PathValue, path_value
+from burnlint.model.result_forms import OK_KEEPING
 from burnlint.model.stores import Backing, StoreBuild
 from burnlint.model.summaries import call_argument, helper_argument
 from burnlint.rust.syntax import (
@@ -39,19 +40,7 @@ if TYPE_CHECKING:
 _SPACE = re.compile(r"\s+")
 # `Result` methods and unwrapping that may stand between a call of a store-returning helper and
 # the store it gives (store builders may too: ``BurnStoreApi.builders``)
-_AROUND_HELPER_CALL = frozenset(
-    {
-        "unwrap",
-        "expect",
-        "map_err",
-        "context",
-        "with_context",
-        "wrap_err",
-        "wrap_err_with",
-        "inspect_err",
-        "inspect",
-    }
-)
+_AROUND_HELPER_CALL = OK_KEEPING | {"unwrap", "expect"}
 
 
 def refuses_overwrite(

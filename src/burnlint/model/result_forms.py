@@ -48,6 +48,10 @@ CHAIN_METHODS = frozenset(
         "into",
     }
 )
+# The methods of `CHAIN_METHODS` that hand the Ok value on unchanged (`map` replaces it with
+# what a closure makes of it, `into` with another type): `make_store(p).context("..")?` is the
+# store, `load(..).map_err(..)?` the `ApplyResult`.
+OK_KEEPING = CHAIN_METHODS - {"map", "into"}
 PANIC_METHODS = frozenset({"unwrap", "expect", "unwrap_unchecked", "unwrap_err", "expect_err"})
 DISCARD_METHODS = frozenset({"unwrap_or_default", "unwrap_or"})
 PANIC_MACROS = frozenset(

@@ -32,6 +32,7 @@ from burnlint.rust.syntax import (
     macro_name,
     outer_parens,
     text,
+    unmut,
 )
 
 if TYPE_CHECKING:
@@ -159,11 +160,9 @@ class ResultClassifier:
             result = ResultUse(err, declaration, err_path=[alternative])
             self._ok_pattern(pattern, result)
             return result
-        identifiers = [pattern] if pattern.type == "identifier" else []
-        if pattern.type == "mut_pattern":
-            identifiers = [c for c in pattern.named_children if c.type == "identifier"]
-        if identifiers:
-            binding = self.model.resolution.binding_of(identifiers[0])
+        identifier = unmut(pattern)
+        if identifier.type == "identifier":
+            binding = self.model.resolution.binding_of(identifier)
             if binding is not None:
                 return self._binding_uses(binding, after=declaration.end_byte, fallback=declaration)
         return ResultUse(UseClass.PROPAGATED, declaration, ok_escapes=True)
@@ -429,9 +428,7 @@ class ResultClassifier:
         inner = [c for c in ok_pattern.named_children if c != type_node]
         bound = False
         for child in inner:
-            target = child
-            if target.type == "mut_pattern":
-                target = next((c for c in target.named_children if c.type == "identifier"), target)
+            target = unmut(child)
             if target.type == "identifier":
                 binding = self.model.resolution.binding_of(target)
                 if binding is not None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from burnlint.findings import Edit, Location
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.limits import MAX_ADAPTER_BINDINGS, MAX_EVALUATION_DEPTH
+from burnlint.model.result_forms import OK_KEEPING
 from burnlint.rust.syntax import (
     arguments_of,
     call_path,
@@ -30,10 +31,6 @@ if TYPE_CHECKING:
     from burnlint.model.scopes import Binding
 
 _UNWRAPPING = frozenset({"unwrap", "expect"})
-# Result -> Result adapters that keep the Ok value: `make_store(p).context("..")?` is the store
-_KEEPS_OK = frozenset(
-    {"map_err", "context", "with_context", "wrap_err", "wrap_err_with", "inspect_err", "inspect"}
-)
 _DIVERGING_MACROS = frozenset({"panic", "bail", "unreachable", "todo", "unimplemented"})
 
 
@@ -252,7 +249,7 @@ class StoreEvaluator:
         ``Result<Store, _>`` (``make_store(p)?``, ``make_store(p).context("..")?``)."""
         while call is not None and call.type == "call_expression":
             parts = method_call_parts(call)
-            if parts is None or parts[1] not in _KEEPS_OK:
+            if parts is None or parts[1] not in OK_KEEPING:
                 break
             call = strip_reference(parts[0])
         if call is None or call.type != "call_expression":

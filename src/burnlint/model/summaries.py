@@ -37,6 +37,7 @@ from burnlint.rust.syntax import (
     outer_parens,
     strip_reference,
     text,
+    unmut,
     walk,
 )
 
@@ -305,16 +306,12 @@ def _param_checks(model: FileModel, function: Node) -> tuple[tuple[int, Check], 
     if parameters is None or b"ApplyResult" not in (parameters.text or b""):
         return ()
     found: list[tuple[int, Check]] = []
-    params = [
-        p for p in parameters.named_children if p.type == "parameter" and not is_self_parameter(p)
-    ]
-    for index, param in enumerate(params):
+    for index, param in enumerate(_function_params(function)):
         written = param.child_by_field_name("type")
         pattern = param.child_by_field_name("pattern")
         if written is None or pattern is None or _type_name(written) is None:
             continue
-        if pattern.type == "mut_pattern":
-            pattern = next((c for c in pattern.named_children if c.type == "identifier"), pattern)
+        pattern = unmut(pattern)
         binding = model.resolution.binding_of(pattern) if pattern.type == "identifier" else None
         if binding is None:
             continue
@@ -348,17 +345,31 @@ def helper_argument(model: FileModel, op: StoreOp, index: int) -> Node | None:
 
 
 def call_argument(model: FileModel, call: Node, key: FnKey, index: int) -> Node | None:
-    """The argument ``call`` of the function ``key`` gives its non-self parameter ``index``:
-    in ``Trainer::save(&trainer, path)`` the receiver comes first, in ``t.save(path)`` not."""
+    """The argument ``call`` of the function ``key`` gives its non-self parameter ``index``."""
     arguments = arguments_of(call)
+    position = index + _receiver_offset(model, call, key)
+    return arguments[position] if position < len(arguments) else None
+
+
+def parameter_index(model: FileModel, call: Node, key: FnKey, argument: Node) -> int | None:
+    """The non-self parameter of the function ``key`` that ``call`` gives ``argument``; None
+    for the receiver, or a node that is not one of the call's arguments."""
+    position = next((i for i, a in enumerate(arguments_of(call)) if a == argument), None)
+    if position is None:
+        return None
+    index = position - _receiver_offset(model, call, key)
+    return index if index >= 0 else None
+
+
+def _receiver_offset(model: FileModel, call: Node, key: FnKey) -> int:
+    """1 when ``call`` names a method by its path: in ``Trainer::save(&trainer, path)`` the
+    receiver is the first argument, in ``t.save(path)`` it is not one."""
     definition = model.view.definition(key)
     function = call.child_by_field_name("function")
     if function is not None and function.type == "generic_function":
         function = function.child_by_field_name("function")
     method_syntax = function is not None and function.type == "field_expression"
-    offset = 1 if not method_syntax and definition is not None and definition.method else 0
-    position = index + offset
-    return arguments[position] if position < len(arguments) else None
+    return 1 if not method_syntax and definition is not None and definition.method else 0
 
 
 def _save_path_params(

@@ -139,6 +139,13 @@ def named_descendants(node: Node, types: frozenset[str]) -> Iterator[Node]:
             yield current
 
 
+def unmut(pattern: Node) -> Node:
+    """The identifier of a ``mut x`` pattern; any other pattern as it is."""
+    if pattern.type == "mut_pattern":
+        return next((c for c in pattern.named_children if c.type == "identifier"), pattern)
+    return pattern
+
+
 def text(node: Node | None) -> str:
     if node is None or node.text is None:
         return ""
