@@ -387,6 +387,10 @@ pub fn dropped(p: &str) -> Result<Net> {{ let (net, _r) = load(p)?; Ok(net) }}
     wrapped = crate.summary("wrapped")
     assert wrapped is not None and wrapped.ok is not None
     assert wrapped.ok.carried == (("result", (1, 1)),)
+    # the lenient load itself, inside `load`, not the call of `load`
+    load = crate.summary("load")
+    assert load is not None and load.ok is not None
+    assert wrapped.ok.origin == load.ok.origin
     assert wrapped.ok.reasons == ("the store has `.allow_partial(true)`",)
     assert wrapped.errors == ("load_from",)
     # keeping it (checked or not) is the function's own business: nothing is handed back

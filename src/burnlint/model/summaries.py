@@ -183,10 +183,13 @@ def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | N
             continue
         required, reasons = leniency(op, model)
         inner: tuple[tuple[str, Path], ...] = ((RESULT, ()),)
+        # the lenient load itself, also when it sits in a helper this function calls
+        origin = Location(model.path, model.source.node_span(op.node))
         if op.summary is not None and op.summary.ok is not None:
             required = op.summary.ok.required - op.summary.ok.checked
             reasons = op.summary.ok.reasons
             inner = op.summary.ok.carried
+            origin = op.summary.ok.origin
         if not required:
             continue
         trace = ApplyTrace(model, function)
@@ -215,7 +218,7 @@ def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | N
             frozenset(required),
             frozenset(trace.checked),
             reasons,
-            Location(model.path, model.source.node_span(op.node)),
+            origin,
         )
     return None
 
