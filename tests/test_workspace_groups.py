@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from burnlint.engine import lint_files
+from burnlint.engine import lint_files, lint_paths
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
 from burnlint.project.targets import manifest_of, path_dependencies
@@ -70,3 +70,17 @@ def test_without_the_dependency_declared_nothing_resolves(tmp_path: Path) -> Non
     _crate(tmp_path, "ckpt", "ckpt", None, HELPER)
     _crate(tmp_path, "app", "app", None, CALLER.replace("NAME", "ckpt"))
     assert _check(tmp_path) == set()
+
+
+def test_a_file_named_alone_gets_its_dependencies_facts(tmp_path: Path) -> None:
+    """Pre-commit names the staged files only: one of them still sees the helpers of the
+    workspace crates its crate declares as path dependencies, as in a full run."""
+    _crate(tmp_path, "ckpt", "ckpt", None, HELPER)
+    _crate(tmp_path, "app", "app", "ckpt", CALLER.replace("NAME", "ckpt"))
+    caller = tmp_path / "app" / "src" / "lib.rs"
+    result = lint_paths([caller], EngineOptions(rule_ids=resolve(), project_root=tmp_path))
+    found = {
+        (display_path(f.location.path, tmp_path), f.location.span.start_line, f.rule_id)
+        for f in result.findings
+    }
+    assert found == {("app/src/lib.rs", 3, "BL001"), ("app/src/lib.rs", 3, "BL003")}

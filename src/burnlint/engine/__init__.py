@@ -25,7 +25,7 @@ from burnlint.engine.workers import Workers
 from burnlint.findings import Finding, LintResult, Notification, RunStats
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
-from burnlint.project.targets import crate_root, target_of
+from burnlint.project.targets import crate_root, target_of, with_path_dependencies
 from burnlint.rules.all_rules import ALL_RULES
 
 if TYPE_CHECKING:
@@ -47,8 +47,11 @@ def lint_paths(
     discovery = _discover(paths, options)
     files = set(discovery.files)
     # Files named one by one (pre-commit passes the staged ones) are checked with the facts of
-    # their whole cargo target: the rest of the crate is read, and reported on only if given.
-    crates = sorted({c for f in discovery.explicit if (c := crate_root(f.parent)) is not None})
+    # their whole cargo target: the rest of the crate, and of the workspace crates it names as
+    # path dependencies, is read, and reported on only if given.
+    crates = with_path_dependencies(
+        sorted({c for f in discovery.explicit if (c := crate_root(f.parent)) is not None})
+    )
     context = {f for f in _discover(crates, options).files if f not in files} if crates else set()
     options_used = options
     if context:
@@ -73,7 +76,8 @@ def lint_source(path: Path, data: bytes, options: EngineOptions) -> LintResult:
     context: set[Path] = set()
     crate = crate_root(absolute.parent)
     if crate is not None:
-        context = {Path(os.path.abspath(f)) for f in _discover([crate], options).files} - {absolute}
+        crates = with_path_dependencies([crate])
+        context = {Path(os.path.abspath(f)) for f in _discover(crates, options).files} - {absolute}
     reported = frozenset({absolute})
     if options.report_paths is not None:
         reported &= {Path(os.path.abspath(p)) for p in options.report_paths}

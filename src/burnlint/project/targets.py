@@ -146,6 +146,19 @@ BURN_CRATES = frozenset(
 )
 
 
+def with_path_dependencies(crates: list[Path]) -> list[Path]:
+    """``crates`` and every crate they reach through path dependencies (``path_dependencies``):
+    the crates whose facts a file of ``crates`` is checked with."""
+    found = {crate.as_posix() for crate in crates}
+    pending = sorted(found)
+    while pending:
+        for dependency in path_dependencies(pending.pop()):
+            if dependency not in found:
+                found.add(dependency)
+                pending.append(dependency)
+    return [Path(crate) for crate in sorted(found)]
+
+
 def path_dependencies(crate: str) -> tuple[str, ...]:
     """The crates (directories) ``crate`` names through a path dependency, for any of its
     targets, that its functions can call: all but burn's own crates."""
