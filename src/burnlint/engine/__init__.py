@@ -33,7 +33,7 @@ from burnlint.project.targets import (
     target_of,
     with_path_dependencies,
 )
-from burnlint.rules.all_rules import ALL_RULES
+from burnlint.rules import registry
 
 if TYPE_CHECKING:
     from burnlint.project.discover import Discovery
@@ -105,6 +105,7 @@ class _Read(NamedTuple):
     reported: bool  # False for files read only for the facts of their target
     candidate: bool
     digest: str | None  # of its bytes, when the cache is on
+    cached: bool  # unchanged since the cache saw it
 
 
 def lint_files(
@@ -145,7 +146,7 @@ def lint_files(
             reported = report_only is None or path in report_only
             if reported:
                 checked += 1  # context files read for facts are not "checked"
-            read.append(_Read(path, scan.size, reported, scan.candidate, scan.digest))
+            read.append(_Read(path, scan.size, reported, scan.candidate, scan.digest, scan.cached))
         # Only the crates that hold a candidate are kept: another crate cannot produce anything.
         busy = busy_crates(
             (crate_key(r.path).as_posix() for r in read),
@@ -177,11 +178,14 @@ def lint_files(
             for r in read
             if crate_key(r.path).as_posix() in busy
         ]
+        # what the cache cannot stand in for: the candidates that changed since it saw them
+        # (more when a helper they use changed; the pool is only started for enough work)
+        fresh = sum(1 for r in read if r.candidate and not r.cached)
         del read
 
         groups = crate_groups(loaded)
         options_by_group = group_options(groups, options, versions)
-        outcomes, burn_version = workers.check(groups, options_by_group, while_checking)
+        outcomes, burn_version = workers.check(groups, options_by_group, while_checking, work=fresh)
     # a file that could be read but is not UTF-8 text was skipped, not checked
     undecodable = sum(outcome.undecodable for outcome in outcomes)
     checked -= undecodable
@@ -190,9 +194,7 @@ def lint_files(
     for outcome in outcomes:
         notes.extend(outcome.notifications)
     severity = dict(options.severity)
-    ran = tuple(
-        rule.meta.effective(severity) for rule in ALL_RULES if rule.meta.id in options.rule_ids
-    )
+    ran = tuple(meta.effective(severity) for meta in registry.ALL if meta.id in options.rule_ids)
     problems = [p for outcome in outcomes for p in outcome.cache_problems]
     if cache is not None:
         problems = [*cache.problems, *problems]

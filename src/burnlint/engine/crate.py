@@ -12,18 +12,20 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from burnlint.engine.cache import RACY_NS, Stat, now_ns
 from burnlint.engine.finish import digest
 from burnlint.engine.memo import ExternalFile, FileRecord, GroupMemo, remember
 from burnlint.engine.stable import stable_digest
 from burnlint.findings import Level, Notification
-from burnlint.model.layout import LayoutFacts, collect_layout
-from burnlint.model.resolve import scan_type_names
 from burnlint.options import EngineOptions
 from burnlint.project.targets import Target, crate_root, module_in_target, path_dependencies
-from burnlint.rust.source import DecodeError, SourceFile, decode_source
-from burnlint.rust.syntax import parse, syntax_errors
+from burnlint.rust.source import DecodeError, decode_source
+
+if TYPE_CHECKING:
+    from burnlint.model.layout import LayoutFacts
+    from burnlint.rust.source import SourceFile
 
 
 @dataclass
@@ -180,6 +182,8 @@ class CrateState:
         record = self.record(item)
         if record is not None and record.type_names is not None:
             return record.type_names
+        from burnlint.model.resolve import scan_type_names
+
         found = dict(Counter(scan_type_names(self.data(item))))
         record = self.record(item)
         if record is not None:
@@ -212,6 +216,9 @@ class CrateState:
             return self.sources[item.path]
         if not self.is_text(item):
             return None
+        from burnlint.rust.source import SourceFile
+        from burnlint.rust.syntax import parse, syntax_errors
+
         data = self.data(item)
         source = SourceFile(item.path, data, parse(data))
         line = None
@@ -245,6 +252,8 @@ class CrateState:
 
     def release(self, item: CrateFile) -> None:
         """Drop the tree of ``item`` (its layout facts are kept, should a rule ask)."""
+        from burnlint.model.layout import collect_layout
+
         source = self.sources.pop(item.path, None)
         if source is not None and item.path not in self.file_layouts and derives(source.data):
             self.file_layouts[item.path] = collect_layout(source)
@@ -266,6 +275,8 @@ class CrateState:
     def own_layout(self, target: Target) -> LayoutFacts:
         """The modules declared by the files of ``target`` (each file that derives `Module`)."""
         if target not in self.layouts:
+            from burnlint.model.layout import LayoutFacts
+
             facts = LayoutFacts()
             for item in self.by_target.get(target, []):
                 found = self.file_layout(item)
@@ -283,6 +294,8 @@ class CrateState:
             if record.layout is not None:
                 self.note_syntax(item, record)  # what parsing it for the layout says
             return record.layout
+        from burnlint.model.layout import collect_layout
+
         found = None
         if derives(self.data(item)):
             held = item.path in self.sources
@@ -305,6 +318,8 @@ class CrateState:
         if lib in self.by_target:
             return self.own_layout(lib)
         if crate not in self.dependency_layouts:
+            from burnlint.model.layout import LayoutFacts
+
             facts = LayoutFacts()
             for path in _lib_files(Path(crate)):
                 found = self._external_layout(path)
@@ -323,6 +338,10 @@ class CrateState:
         known = self.memo.external.get(path) if self.memo is not None else None
         if known is not None and known.stat == stat and stat.mtime_ns + RACY_NS < now_ns():
             return known.layout
+        from burnlint.model.layout import collect_layout
+        from burnlint.rust.source import SourceFile
+        from burnlint.rust.syntax import parse
+
         found = None
         try:
             data = b"" if stat.size > self.options.max_file_bytes else path.read_bytes()

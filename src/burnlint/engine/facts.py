@@ -14,23 +14,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from burnlint.engine.crate import CrateFile, CrateState
 from burnlint.engine.guard import guarded
 from burnlint.engine.memo import Built, remember
 from burnlint.engine.stable import stable_digest
 from burnlint.findings import Location
-from burnlint.model.file_model import FileModel
-from burnlint.model.helpers import HelperSummary, SummaryTable
-from burnlint.model.items import FileItems, collect_items
-from burnlint.model.layout import LayoutFacts
-from burnlint.model.resolve import CrateView, FnKey
 from burnlint.project.targets import (
     Target,
     callable_dependencies,
     manifest_of,
     visible_dependencies,
 )
+
+if TYPE_CHECKING:
+    from burnlint.model.file_model import FileModel
+    from burnlint.model.helpers import HelperSummary
+    from burnlint.model.items import FileItems
+    from burnlint.model.layout import LayoutFacts
+    from burnlint.model.resolve import CrateView, FnKey
 
 HELPER_ROUNDS = 4  # helpers of helpers of helpers: deeper chains are rare and not followed
 CRATE_FACTS = "this file's crate facts"  # the stage, as an internal error names it
@@ -55,6 +58,9 @@ class ModelHandle:
     def built(self, state: CrateState) -> FileModel:
         """The model, built now if the cache stood in for it so far."""
         if self.model is None:
+            from burnlint.model.file_model import FileModel
+            from burnlint.model.helpers import SummaryTable
+
             source = state.source(self.item)
             assert source is not None  # modelled files are text
             self.model = FileModel(
@@ -165,6 +171,9 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
                 else:
                     handles.pop(path, None)
                 return
+        from burnlint.model.file_model import FileModel
+        from burnlint.model.helpers import SummaryTable
+
         source = state.source(item)
         assert source is not None  # modelled files are text
         before = len(state.notes)
@@ -213,6 +222,8 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
                     state.note_syntax(item, record)
                     items[path], items_digests[path] = record.items[module]
                     continue
+                from burnlint.model.items import FileItems, collect_items
+
                 source = state.source(item)
                 assert source is not None
                 with guarded(state.notes, item.display, CRATE_FACTS) as collected:
@@ -321,6 +332,8 @@ class TargetView:
 
     @cached_property
     def view(self) -> CrateView:
+        from burnlint.model.resolve import CrateView
+
         joined = {t: [self._items[p] for p in paths] for t, paths in self.joined.items()}
         return CrateView(self.target, joined, self.modules, self.names, self.unparsed)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from burnlint.engine.cache import Cache
 from burnlint.engine.crate import CrateFile, CrateState
@@ -16,13 +17,12 @@ from burnlint.engine.guard import guarded
 from burnlint.engine.memo import Checked, GroupMemo, remember
 from burnlint.engine.stable import stable_digest
 from burnlint.findings import Finding, Notification
-from burnlint.model.file_model import FileModel
 from burnlint.options import EngineOptions
-from burnlint.rules.all_rules import ALL_RULES
-from burnlint.rules.base import Rule
-from burnlint.rules.context import RuleContext
-from burnlint.rules.unused_suppression import report as report_unused_allows
-from burnlint.suppress import finish_file
+from burnlint.rules import registry
+
+if TYPE_CHECKING:
+    from burnlint.model.file_model import FileModel
+    from burnlint.rules.base import Rule
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,15 @@ class GroupOutcome:
     cache_problems: tuple[str, ...] = ()  # ``cache.Cache.problems``
 
 
+def preload() -> None:
+    """Import what checking a file needs (the parser, the model, the rules): called before
+    worker processes are forked, so that they start with it instead of each importing it."""
+    import burnlint.model.file_model
+    import burnlint.rules.all_rules
+    import burnlint.rust.syntax
+    import burnlint.suppress  # noqa: F401
+
+
 def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
     """Parse, model and check the files of one group (in a worker process, or not); with a
     cache (``options.cache_dir``), what it holds of unchanged files with unchanged facts is
@@ -50,7 +59,9 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
         if item.candidate:
             state.model_file(item)
     handles = build_models(state)
-    rules = [rule for rule in ALL_RULES if rule.meta.id in options.rule_ids]
+    # the rules' code is imported only when a file is checked: with a cache, a run in
+    # which nothing changed needs none of it (nor the parser)
+    rule_ids = [meta.id for meta in registry.ALL if meta.id in options.rule_ids]
     findings: list[Finding] = []
     suppressed: Counter[str] = Counter()
     for path in sorted(handles):
@@ -71,7 +82,7 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
                 suppressed.update(dict(known.suppressed))
                 continue
         before = len(state.notes)
-        checked = _check_file(handle, state, rules, options)
+        checked = _check_file(handle, state, rule_ids, options)
         if checked is not None:
             findings.extend(checked.findings)
             suppressed.update(dict(checked.suppressed))
@@ -106,10 +117,15 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
 
 
 def _check_file(
-    handle: ModelHandle, state: CrateState, rules: list[type[Rule]], options: EngineOptions
+    handle: ModelHandle, state: CrateState, rule_ids: list[str], options: EngineOptions
 ) -> Checked | None:
     """Run the rules on one file and judge its allow comments; None when that failed (the
     notes say so)."""
+    from burnlint.rules.all_rules import ALL_RULES
+    from burnlint.rules.unused_suppression import report as report_unused_allows
+    from burnlint.suppress import finish_file
+
+    rules = [rule for rule in ALL_RULES if rule.meta.id in rule_ids]
     item = handle.item
     with guarded(state.notes, item.display, CRATE_FACTS) as built:
         model = handle.built(state)
@@ -147,6 +163,8 @@ def _run_rules(
     options: EngineOptions,
     notes: list[Notification],
 ) -> list[Finding]:
+    from burnlint.rules.context import RuleContext
+
     found: list[Finding] = []
     severity = dict(options.severity)
     for rule in rules:

@@ -35,6 +35,7 @@ class Scan(NamedTuple):
     # the sha256 of the bytes (``finish.digest``), when the cache is on: the cache's identity
     # of a file's bytes, and what --fix and --add-allow compare before writing it
     digest: str | None = None
+    cached: bool = False  # taken from the cache's index, unread
 
 
 def scan_file(path: str | Path, options: EngineOptions, data: bytes | None = None) -> Scan:
@@ -101,7 +102,7 @@ def scan_with_cache(
     for path, stat in stats.items():
         entry = index.get(os.fspath(path))
         if entry is not None and entry.valid_for(stat):
-            found[path] = entry.scan
+            found[path] = entry.scan._replace(cached=True)
     missing = [path for path in paths if path not in found]
     if missing:
         for path, scan in zip(missing, rescan(missing), strict=True):
