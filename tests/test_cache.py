@@ -432,3 +432,34 @@ def test_workers_and_cache_give_the_same_report(crate: Path) -> None:
 def test_cache_notes_never_reach_the_report(crate: Path) -> None:
     text = report(crate)
     assert CACHE_DIR_NAME not in text
+
+
+def test_clean_removes_the_cache_and_nothing_else(crate: Path, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from burnlint.cli import cli
+
+    report(crate)
+    cache = crate / CACHE_DIR_NAME
+    assert cache.is_dir()
+    done = CliRunner().invoke(cli, ["clean", "--cache-dir", str(cache)])
+    assert done.exit_code == 0 and "removed" in done.output
+    assert not cache.exists()
+    assert (crate / "src/main.rs").is_file()
+    # a directory that is not burnlint's cache is left alone
+    other = tmp_path / "home"
+    (other / "notes").mkdir(parents=True)
+    done = CliRunner().invoke(cli, ["clean", "--cache-dir", str(other)])
+    assert done.exit_code == 2
+    assert (other / "notes").is_dir()
+
+
+def test_entries_of_another_build_are_pruned(crate: Path) -> None:
+    report(crate)
+    cache = crate / CACHE_DIR_NAME
+    (stale,) = [p for p in cache.iterdir() if p.is_dir()]
+    older = cache / "0.0.1-0000000000000000"
+    stale.rename(older)
+    report(crate)
+    assert not older.exists()
+    assert [p.name for p in cache.iterdir() if p.is_dir()] == [stale.name]

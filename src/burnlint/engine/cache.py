@@ -28,6 +28,7 @@ import enum
 import hashlib
 import os
 import pickle
+import shutil
 import tempfile
 import time
 from dataclasses import dataclass, field, is_dataclass
@@ -112,6 +113,32 @@ def settings_digest(options: EngineOptions) -> str:
     )
 
 
+class CacheError(Exception):
+    """A directory that is not burnlint's cache was to be removed."""
+
+
+def remove_cache(directory: Path) -> bool:
+    """Remove the cache ``directory`` (``burnlint clean``); False when there is none. A
+    directory without burnlint's ``CACHEDIR.TAG`` is not a cache of burnlint's and is left
+    alone (``--cache-dir ~`` must not empty a home directory)."""
+    if not directory.exists():
+        return False
+    if not _is_ours(directory):
+        raise CacheError(f"{directory} is not a burnlint cache (no CACHEDIR.TAG of burnlint's)")
+    try:
+        shutil.rmtree(directory)
+    except OSError as exc:
+        raise CacheError(f"cannot remove {directory}: {exc.strerror or exc}") from None
+    return True
+
+
+def _is_ours(directory: Path) -> bool:
+    try:
+        return (directory / "CACHEDIR.TAG").read_text(encoding="utf-8") == _TAG
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def default_cache_dir(project_root: Path) -> Path:
     """``BURNLINT_CACHE_DIR`` when set, else ``.burnlint_cache`` in the project root."""
     configured = os.environ.get(CACHE_ENV)
@@ -193,7 +220,16 @@ class Cache:
             self.root.mkdir(parents=True, exist_ok=True)
             _write_new(self.root / "CACHEDIR.TAG", _TAG)
             _write_new(self.root / ".gitignore", "# Created by burnlint.\n*\n")
+        if not self.base.is_dir() and _is_ours(self.root):
+            self._prune()
         directory.mkdir(parents=True, exist_ok=True)
+
+    def _prune(self) -> None:
+        """Remove what other burnlint builds wrote (this one cannot read it), before the
+        first write of this build: the cache holds one build's entries, not one per upgrade."""
+        for entry in self.root.iterdir():
+            if entry.is_dir() and entry != self.base and not entry.name.startswith("."):
+                shutil.rmtree(entry, ignore_errors=True)
 
 
 def _write_new(path: Path, text: str) -> None:
@@ -237,4 +273,13 @@ def now_ns() -> int:
     return time.time_ns()
 
 
-__all__ = ["Cache", "ScanEntry", "Stat", "default_cache_dir", "now_ns", "settings_digest"]
+__all__ = [
+    "Cache",
+    "CacheError",
+    "ScanEntry",
+    "Stat",
+    "default_cache_dir",
+    "now_ns",
+    "remove_cache",
+    "settings_digest",
+]
