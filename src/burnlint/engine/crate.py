@@ -128,6 +128,7 @@ class CrateState:
         self.file_layouts: dict[Path, LayoutFacts] = {}  # of files whose tree was dropped
         self.layouts: dict[Target, LayoutFacts] = {}
         self.dependency_layouts: dict[str, LayoutFacts] = {}  # path dependencies, by crate
+        self.dependency_files: dict[str, list[Path]] = {}  # their libs' files, by crate
         self.modelled: dict[Path, CrateFile] = {}  # the files that get a FileModel
         self.modules: dict[Path, tuple[str, ...]] = {}
         # the burn release the crate builds against (``engine.group_options``)
@@ -275,15 +276,74 @@ class CrateState:
     def own_layout(self, target: Target) -> LayoutFacts:
         """The modules declared by the files of ``target`` (each file that derives `Module`)."""
         if target not in self.layouts:
-            from burnlint.model.layout import LayoutFacts
-
-            facts = LayoutFacts()
-            for item in self.by_target.get(target, []):
-                found = self.file_layout(item)
-                if found is not None:
-                    facts = facts.merge(found)
-            self.layouts[target] = facts
+            self.layouts[target] = self._merged(self.by_target.get(target, []))
         return self.layouts[target]
+
+    def dependency_layout(self, crate: str) -> LayoutFacts:
+        """The modules the lib of a path dependency declares. Its files are checked in a group
+        of their own, so they are read here from disk: only the files that may derive
+        `Module`, each parsed and dropped at once."""
+        lib = Target(crate, "lib")
+        if lib in self.by_target:
+            return self.own_layout(lib)
+        if crate not in self.dependency_layouts:
+            self.dependency_layouts[crate] = self._merged(self._dependency_files(crate))
+        return self.dependency_layouts[crate]
+
+    def own_layout_key(self, target: Target) -> str:
+        """What ``own_layout(target)`` is made of: each file's path and the digest of the
+        modules it declares (equal keys, equal layouts; from the records, nothing is parsed)."""
+        return self._key(self.by_target.get(target, []))
+
+    def dependency_layout_key(self, crate: str) -> str:
+        """What ``dependency_layout(crate)`` is made of (``own_layout_key``)."""
+        lib = Target(crate, "lib")
+        if lib in self.by_target:
+            return self.own_layout_key(lib)
+        return self._key(self._dependency_files(crate))
+
+    def _key(self, sources: list[CrateFile] | list[Path]) -> str:
+        return stable_digest(
+            [self._layout_digest(s) for s in sources if self._layout_of(s) is not None]
+        )
+
+    def _dependency_files(self, crate: str) -> list[Path]:
+        if crate not in self.dependency_files:
+            self.dependency_files[crate] = _lib_files(Path(crate))
+        return self.dependency_files[crate]
+
+    def _merged(self, sources: list[CrateFile] | list[Path]) -> LayoutFacts:
+        from burnlint.model.layout import LayoutFacts
+
+        facts = LayoutFacts()
+        for source in sources:
+            found = self._layout_of(source)
+            if found is not None:
+                facts = facts.merge(found)
+        return facts
+
+    def _layout_of(self, source: CrateFile | Path) -> LayoutFacts | None:
+        if isinstance(source, CrateFile):
+            return self.file_layout(source)
+        return self._external_layout(source)
+
+    def _layout_digest(self, source: CrateFile | Path) -> tuple[Path, str]:
+        """(path, digest of the modules it declares) of a file whose layout is known."""
+        if isinstance(source, CrateFile):
+            record = self.record(source)
+            layout = self.file_layout(source)
+            if record is not None and record.layout_digest is None:
+                record.layout_digest = stable_digest(layout)
+                self.learned()
+            digest = record.layout_digest if record is not None else stable_digest(layout)
+            return source.path, digest or ""
+        known = self.memo.external.get(source) if self.memo is not None else None
+        if known is not None and known.layout_digest is None:
+            known.layout_digest = stable_digest(known.layout)
+            self.learned()
+        if known is not None and known.layout_digest is not None:
+            return source, known.layout_digest
+        return source, stable_digest(self._external_layout(source))
 
     def file_layout(self, item: CrateFile) -> LayoutFacts | None:
         """The modules ``item`` declares; None when it cannot derive `Module`."""
@@ -309,24 +369,6 @@ class CrateState:
             record.derives, record.layout = found is not None, found
             self.learned()
         return found
-
-    def dependency_layout(self, crate: str) -> LayoutFacts:
-        """The modules the lib of a path dependency declares. Its files are checked in a group
-        of their own, so they are read here from disk: only the files that may derive
-        `Module`, each parsed and dropped at once."""
-        lib = Target(crate, "lib")
-        if lib in self.by_target:
-            return self.own_layout(lib)
-        if crate not in self.dependency_layouts:
-            from burnlint.model.layout import LayoutFacts
-
-            facts = LayoutFacts()
-            for path in _lib_files(Path(crate)):
-                found = self._external_layout(path)
-                if found is not None:
-                    facts = facts.merge(found)
-            self.dependency_layouts[crate] = facts
-        return self.dependency_layouts[crate]
 
     def _external_layout(self, path: Path) -> LayoutFacts | None:
         """The modules a file outside the group declares (None: none, or unreadable), from
@@ -355,7 +397,7 @@ class CrateState:
             else:
                 found = collect_layout(SourceFile(path, data, parse(data)))
         if self.memo is not None:
-            self.memo.external[path] = ExternalFile(stat, found is not None, found)
+            self.memo.external[path] = ExternalFile(stat, found is not None, found, None)
             self.memo.changed = True
         return found
 

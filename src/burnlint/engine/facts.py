@@ -10,9 +10,8 @@ computed only when a rule reads it.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
-from functools import cache, cached_property
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -78,39 +77,23 @@ class ModelHandle:
 
 class TrackedLayout:
     """A target's layout (``layout_seen_by``) that says whether it was read: what read it
-    depends on it, and the cache keeps its digest."""
+    depends on it, and the cache keeps its key."""
 
-    def __init__(self, seen: Callable[[], LayoutFacts], digests: LayoutDigests) -> None:
+    def __init__(self, seen: TargetLayout) -> None:
         self._seen = seen
-        self._digests = digests
         self.read = False
 
     def __call__(self) -> LayoutFacts:
         self.read = True
-        return self._seen()
+        return self._seen.facts()
 
     def digest(self) -> str | None:
-        """The digest of the layout if it was read, else None."""
+        """The layout's key if it was read, else None."""
         return self.current() if self.read else None
 
     def current(self) -> str:
-        """The digest of the layout, read or not (from the files' records when they hold
-        their layouts: nothing is parsed then)."""
-        return self._digests.of(self._seen)
-
-
-class LayoutDigests:
-    """The digests of the layouts of one group, each computed once."""
-
-    def __init__(self) -> None:
-        self._found: dict[int, tuple[Callable[[], LayoutFacts], str]] = {}
-
-    def of(self, seen: Callable[[], LayoutFacts]) -> str:
-        known = self._found.get(id(seen))
-        if known is None:
-            known = (seen, stable_digest(seen()))  # the function is kept: its id stays its own
-            self._found[id(seen)] = known
-        return known[1]
+        """The layout's key, read or not (``TargetLayout.key``)."""
+        return self._seen.key()
 
 
 def build_models(state: CrateState) -> dict[Path, ModelHandle]:
@@ -131,8 +114,7 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
     loads: dict[Path, tuple[tuple[Location, Location], ...]] = {}
     views: dict[Target, TargetView] = {}
     view_digests: dict[Target, str] = {}
-    layouts: dict[Target, Callable[[], LayoutFacts]] = {}
-    layout_digests = LayoutDigests()
+    layouts: dict[Target, TargetLayout] = {}
     remembering = state.memo is not None
 
     def build(path: Path, item: CrateFile, *, export: bool = True) -> None:
@@ -144,7 +126,7 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
             return
         if item.target not in layouts:
             layouts[item.target] = layout_seen_by(item.target, state)
-        layout = TrackedLayout(layouts[item.target], layout_digests)
+        layout = TrackedLayout(layouts[item.target])
         record = state.record(item)
         key = None
         if record is not None:
@@ -201,7 +183,8 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
         else:
             handles.pop(path, None)
             state.release(item)
-        if record is not None and key is not None:
+        # only for the bytes the record is for: the file may have changed since it was scanned
+        if record is not None and key is not None and state.record(item) is record:
             built = Built(
                 None if facts.failed else exported,
                 not facts.failed and in_scope,
@@ -284,27 +267,49 @@ def visible_targets(target: Target, state: CrateState) -> frozenset[Target]:
     return frozenset(visible)
 
 
-def layout_seen_by(target: Target, state: CrateState) -> Callable[[], LayoutFacts]:
-    """What ``target`` sees of module layouts, computed at the first call and kept: its own
+def layout_seen_by(target: Target, state: CrateState) -> TargetLayout:
+    """What ``target`` sees of module layouts (``TargetLayout``)."""
+    return TargetLayout(target, state)
+
+
+class TargetLayout:
+    """What a target sees of module layouts, computed at the first call and kept: its own
     layout, the lib's for the other targets, and the libs of its path dependencies (the
     crates that may declare the modules it loads).
 
     Only the key-mapping rules (BL005, BL006) read a layout, and only for a PyTorch-facing
     loader, yet computing one parses every file of the target that derives ``Module``: on the
     burn repository that is two files in three of all the files parsed. So a ``FileModel``
-    gets this function, not its value. Should computing it raise, the next call tries again.
+    gets a function that computes it, not its value. Should computing it raise, the next call
+    tries again. ``key`` says what it is made of, for the cache.
     """
 
-    @cache
-    def seen() -> LayoutFacts:
-        facts = state.own_layout(target)
-        if not target.is_lib:
-            facts = facts.merge(state.own_layout(target.lib()))
-        for _name, crate in visible_dependencies(target):
-            facts = facts.merge(state.dependency_layout(crate))
-        return facts
+    def __init__(self, target: Target, state: CrateState) -> None:
+        self.target = target
+        self.state = state
+        self._facts: LayoutFacts | None = None
+        self._key: str | None = None
 
-    return seen
+    def facts(self) -> LayoutFacts:
+        if self._facts is None:
+            state, target = self.state, self.target
+            facts = state.own_layout(target)
+            if not target.is_lib:
+                facts = facts.merge(state.own_layout(target.lib()))
+            for _name, crate in visible_dependencies(target):
+                facts = facts.merge(state.dependency_layout(crate))
+            self._facts = facts
+        return self._facts
+
+    def key(self) -> str:
+        if self._key is None:
+            state, target = self.state, self.target
+            parts = [state.own_layout_key(target)]
+            if not target.is_lib:
+                parts.append(state.own_layout_key(target.lib()))
+            parts += [state.dependency_layout_key(c) for _n, c in visible_dependencies(target)]
+            self._key = stable_digest(parts)
+        return self._key
 
 
 class TargetView:

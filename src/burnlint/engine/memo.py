@@ -67,6 +67,7 @@ class FileRecord:
     parsed: bool = False  # ``syntax_line`` is known
     derives: bool | None = None  # may derive `Module`
     layout: LayoutFacts | None = None  # collected when ``derives``
+    layout_digest: str | None = None  # of ``layout``, once asked for
     type_names: dict[str, int] | None = None  # ``resolve.scan_type_names``
     # by module: the items and the digest of what other files see of them
     items: dict[tuple[str, ...], tuple[FileItems, str]] = field(default_factory=dict)
@@ -91,6 +92,7 @@ class ExternalFile:
     stat: tuple[int, int, int]
     derives: bool
     layout: LayoutFacts | None
+    layout_digest: str | None  # of ``layout``, once asked for
 
 
 @dataclass
