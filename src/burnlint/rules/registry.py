@@ -114,6 +114,45 @@ ALL: tuple[RuleMeta, ...] = (
         enabled_by_default=True,
         since="0.1.0",
     ),
+    RuleMeta(
+        id="BL009",
+        name="pytorch-export-index-gaps",
+        level=Level.NOTE,
+        summary=(
+            "a `Vec<Linear>`-like field is saved for PyTorch with contiguous indices where an "
+            "`nn.Sequential` has gaps"
+        ),
+        precision="medium",
+        tags=("burn-store",),
+        fixable=False,
+        enabled_by_default=False,
+        since="0.1.0",
+    ),
+    RuleMeta(
+        id="BL010",
+        name="invalid-store-regex",
+        level=Level.ERROR,
+        summary="a regex literal burn-store compiles is one the Rust `regex` crate rejects",
+        precision="medium",
+        tags=("burn-store",),
+        fixable=False,
+        enabled_by_default=False,
+        since="0.1.0",
+    ),
+    RuleMeta(
+        id="BL011",
+        name="remap-ignored-on-save",
+        level=Level.WARNING,
+        summary=(
+            "a `BurnpackStore` with a key remapping is saved into and never loaded from: the "
+            "remapping applies to loads only"
+        ),
+        precision="medium",
+        tags=("burn-store",),
+        fixable=False,
+        enabled_by_default=False,
+        since="0.1.0",
+    ),
 )
 # --- end of generated code ---
 
