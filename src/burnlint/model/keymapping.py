@@ -173,7 +173,7 @@ def _let_binding(value: Node, model: FileModel) -> Binding | None:
     return model.resolution.binding_of(pattern)
 
 
-def _chain_top(node: Node, model: FileModel) -> Node:
+def chain_top(node: Node, model: FileModel) -> Node:
     """The end of a builder chain starting at ``node``: `X::from_file(p).a(..).b(..)`."""
     ancestry = model.ancestry
     current = node
@@ -227,7 +227,7 @@ def loaders(model: FileModel) -> list[Loader]:
     for build in model.store_builds:
         if build.kind is StoreKind.BURNPACK or build.constructor_node.id in by_site:
             continue
-        top = _chain_top(build.constructor_node, model)
+        top = chain_top(build.constructor_node, model)
         chain = model.stores.store_of(top) or build
         if not reports_when_returned(chain):
             continue

@@ -123,7 +123,7 @@ ALL: tuple[RuleMeta, ...] = (
             "`nn.Sequential` has gaps"
         ),
         precision="medium",
-        tags=("burn-store",),
+        tags=("burn-store", "pytorch"),
         fixable=False,
         enabled_by_default=False,
         since="0.1.0",
@@ -133,10 +133,10 @@ ALL: tuple[RuleMeta, ...] = (
         name="invalid-store-regex",
         level=Level.ERROR,
         summary="a regex literal burn-store compiles is one the Rust `regex` crate rejects",
-        precision="medium",
-        tags=("burn-store",),
+        precision="very-high",
+        tags=("correctness", "burn-store"),
         fixable=False,
-        enabled_by_default=False,
+        enabled_by_default=True,
         since="0.1.0",
     ),
     RuleMeta(
@@ -147,10 +147,10 @@ ALL: tuple[RuleMeta, ...] = (
             "a `BurnpackStore` with a key remapping is saved into and never loaded from: the "
             "remapping applies to loads only"
         ),
-        precision="medium",
-        tags=("burn-store",),
+        precision="high",
+        tags=("correctness", "burn-store"),
         fixable=False,
-        enabled_by_default=False,
+        enabled_by_default=True,
         since="0.1.0",
     ),
 )
