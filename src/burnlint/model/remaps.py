@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from burnlint.model.stores import StoreBuild
 
 # methods of a saved store that read what it wrote, never its remapping
-_READ_BACK = frozenset({"get_bytes"})
+_READ_BACK = ("get_bytes",)
 
 
 @dataclass(frozen=True)
@@ -88,8 +88,13 @@ def _used_only_by(store: StoreBuild, ops: list[StoreOp], model: FileModel) -> bo
         return False
     saves = {argument.id for argument in arguments if argument is not None}
     for use in binding.uses:
-        if use.macro is not None or use.capture:
-            return False  # read inside a macro: not known what for
+        if use.capture:
+            return False
+        if use.macro is not None:
+            # inside a macro's tokens only `store.get_bytes()` is known for what it reads
+            if use.fields or use.trail[:1] != _READ_BACK:
+                return False
+            continue
         if use.node.id in saves:
             continue
         holder = model.ancestry.parent(use.node)

@@ -56,8 +56,7 @@ class ContiguousExport(Violation):
     @property
     def label(self) -> str:
         return (
-            f"burn writes `{self._name}.0`, `{self._name}.1`; a PyTorch `nn.Sequential` with "
-            f"parameter-free layers between them expects `{self._name}.0`, `{self._name}.2`"
+            f"saved as `{self._name}.0`, `{self._name}.1`; an `nn.Sequential` may expect `.0`, `.2`"
         )
 
     @property
