@@ -22,6 +22,7 @@ from burnlint.rust.syntax import (
     call_path,
     macro_name,
     method_call_parts,
+    path_segments,
     strip_reference,
     text,
     unwrap_parens,
@@ -92,10 +93,11 @@ def _at_call(call: Node, model: FileModel) -> list[RegexArgument]:
     receiver, method, _ = parts
     if method in api.regex_builders:
         store = model.stores.store_of(receiver)
-        if store is not None and store.kind in api.regex_builders[method]:
+        kind = store.kind if store is not None else _typed_store(receiver, model)
+        if kind is not None and kind in api.regex_builders[method]:
             if method in api.panicking_regex_builders:
-                return _first(call, method, store.kind.value, Outcome.PANICS)
-            return _dropped(call, model, store.kind, store.kind.value)
+                return _first(call, method, kind.value, Outcome.PANICS)
+            return _dropped(call, model, kind, kind.value)
     if method in api.filter_regex_methods and _chain_base(
         receiver, model, BurnStoreApi.filter_type, _FILTER_STARTS, api.filter_regex_methods
     ):
@@ -105,6 +107,21 @@ def _at_call(call: Node, model: FileModel) -> list[RegexArgument]:
     ):
         return _first(call, method, BurnStoreApi.remapper_type, Outcome.RETURNS_ERR)
     return []
+
+
+def _typed_store(node: Node, model: FileModel) -> StoreKind | None:
+    """The store type of a builder chain that starts at a parameter whose written type is a
+    store (`fn remap(store: PytorchStore) -> PytorchStore { store.with_key_remapping(..) }`)."""
+    current = strip_reference(node)
+    while (parts := method_call_parts(current)) is not None and parts[1] in model.api.builders:
+        current = strip_reference(parts[0])
+    if current.type != "identifier":
+        return None
+    binding = model.resolution.binding_of(current)
+    if binding is None or binding.kind != "param" or binding.declaration is None:
+        return None
+    written = binding.declaration.child_by_field_name("type")
+    return model.imports.store_kind(path_segments(written)) if written is not None else None
 
 
 def _first(call: Node, method: str, owner: str, outcome: Outcome) -> list[RegexArgument]:

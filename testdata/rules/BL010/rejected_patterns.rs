@@ -79,3 +79,10 @@ pub fn through_burn<M: ModuleSnapshot>(model: &mut M) -> Result<()> {
     model.load_from(&mut store)?;
     Ok(())
 }
+
+/// A store handed in by its type, as a helper that adds the remappings takes it.
+fn remap_blocks(store: PytorchStore) -> PytorchStore {
+    store
+        .with_key_remapping(r"^blocks\.(\d+)\.", "layers.$1.")
+        .with_key_remapping(r"^(?P<n>\w+)\.(?P<n>\d+)", "$n") // expect: BL010
+}
