@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
+from burnlint.model.keymapping import chain_top
 from burnlint.model.rust_regex import RegexError, regex_error
 from burnlint.rust.literals import string_value
 from burnlint.rust.syntax import (
@@ -245,17 +246,7 @@ def _chain_criteria(call: Node, model: FileModel, store: StoreKind | None) -> Cr
     builder chain around ``call``: certain only when the chain starts with the constructor
     (or ``PathFilter::new()``) and ends where the value is used, not bound for more builders."""
     api = model.api
-    ancestry = model.ancestry
-    top = call
-    while True:
-        parent = ancestry.parent(top)
-        outer = ancestry.parent(parent) if parent is not None else None
-        if parent is None or parent.type != "field_expression" or outer is None:
-            break
-        parts = method_call_parts(outer)
-        if parts is None or (parts[1] not in api.builders and parts[1] not in _filter_methods()):
-            break
-        top = outer
+    top = chain_top(call, model, _filter_methods())
     if _bound_for_more(top, model):
         return Criteria.UNKNOWN
     current: Node = top
