@@ -12,6 +12,7 @@ from burnlint.model.regexes import Criteria, Outcome, RegexArgument, invalid_reg
 from burnlint.model.rust_regex import RegexProblem
 from burnlint.rules.base import Rule, Violation
 from burnlint.rules.meta import RuleMeta
+from burnlint.rust.syntax import text
 
 if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext
@@ -101,9 +102,12 @@ class InvalidRegex(Violation):
         return f"{error.problem.value}: `{error.detail}`"
 
     @property
-    def note(self) -> str:
-        pattern = self.argument.pattern
-        return f"the pattern, as Rust decodes the literal, is `{pattern}`"
+    def note(self) -> str | None:
+        """The pattern's value, where escapes make it differ from the literal as written."""
+        written = text(self.argument.literal)
+        if written.startswith("r") or "\\" not in written:
+            return None
+        return f"the pattern, as Rust decodes the literal, is `{self.argument.pattern}`"
 
     @property
     def help(self) -> str:

@@ -195,7 +195,11 @@ def by_selector(selector: str) -> RuleMeta:
     import difflib  # only to suggest a name
 
     names = [meta.id for meta in ALL] + [meta.name for meta in ALL]
-    close = difflib.get_close_matches(wanted, names, n=1, cutoff=0.6)
+    # the closest (difflib's ratio, at least 0.6); among equally close ones the first in the
+    # registry, so `BL01` and `BL0O1` suggest `BL001`, not the newest rule that is as close
+    scores = [(difflib.SequenceMatcher(None, wanted, name).ratio(), name) for name in names]
+    best = max((score for score, _name in scores), default=0.0)
+    close = [name for score, name in scores if score == best and score >= 0.6]
     raise UnknownRuleError(selector, close[0] if close else None)
 
 
