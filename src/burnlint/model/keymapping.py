@@ -173,8 +173,9 @@ def _let_binding(value: Node, model: FileModel) -> Binding | None:
     return model.resolution.binding_of(pattern)
 
 
-def _chain_top(node: Node, model: FileModel) -> Node:
-    """The end of a builder chain starting at ``node``: `X::from_file(p).a(..).b(..)`."""
+def chain_top(node: Node, model: FileModel, also: frozenset[str] = frozenset()) -> Node:
+    """The end of a builder chain starting at ``node``: `X::from_file(p).a(..).b(..)`; the
+    methods named ``also`` continue it as builders do (a `PathFilter`'s)."""
     ancestry = model.ancestry
     current = node
     while True:
@@ -185,7 +186,7 @@ def _chain_top(node: Node, model: FileModel) -> Node:
         if call is None or call.type != "call_expression":
             return current
         parts = method_call_parts(call)
-        if parts is None or parts[1] not in model.api.builders:
+        if parts is None or (parts[1] not in model.api.builders and parts[1] not in also):
             return current
         current = call
 
@@ -227,7 +228,7 @@ def loaders(model: FileModel) -> list[Loader]:
     for build in model.store_builds:
         if build.kind is StoreKind.BURNPACK or build.constructor_node.id in by_site:
             continue
-        top = _chain_top(build.constructor_node, model)
+        top = chain_top(build.constructor_node, model)
         chain = model.stores.store_of(top) or build
         if not reports_when_returned(chain):
             continue

@@ -58,7 +58,11 @@ class StoreBuild:
     path_argument: Node | None
     options: dict[str, OptionSetting] = field(default_factory=dict)
     adapters: frozenset[str] = frozenset()
+    # the adapters given to `with_to_adapter` (those a save converts with)
+    to_adapters: frozenset[str] = frozenset()
     remaps: bool = False
+    # the `remap`/`with_key_remapping`/`with_remap_pattern` calls of the chain, in this file
+    remap_calls: tuple[Node, ...] = ()
     # the file that holds `constructor_node` when it is not the file being modelled
     # (a crate-local helper that returns the store)
     helper: str | None = None
@@ -91,7 +95,10 @@ class StoreBuild:
             self,
             options=options,
             adapters=self.adapters | other.adapters,
+            to_adapters=self.to_adapters | other.to_adapters,
             remaps=self.remaps or other.remaps,
+            remap_calls=self.remap_calls
+            + tuple(c for c in other.remap_calls if c not in self.remap_calls),
         )
 
 
@@ -312,10 +319,14 @@ class StoreEvaluator:
             value = _bool_literal(arguments[0]) if arguments else None
             return build.with_option(method, OptionSetting(value=value, node=call))
         if method in api.remap_builders:
-            return replace(build, remaps=True)
+            return replace(build, remaps=True, remap_calls=(*build.remap_calls, call))
         if method in api.adapter_builders and arguments:
+            names = _adapter_names(arguments[0], self.model)
+            to_adapters = build.to_adapters | names if method == "with_to_adapter" else None
             return replace(
-                build, adapters=build.adapters | _adapter_names(arguments[0], self.model)
+                build,
+                adapters=build.adapters | names,
+                to_adapters=build.to_adapters if to_adapters is None else to_adapters,
             )
         return build
 

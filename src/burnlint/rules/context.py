@@ -41,13 +41,14 @@ class RuleContext:
         *,
         related: tuple[RelatedLocation, ...] = (),
         fix: FixEdits | None = None,
+        span: Span | None = None,
     ) -> Finding:
-        """A finding at ``node``, worded by ``violation``; ``fix`` gets its title from it.
-        Findings in test code carry the ``test-code`` tag."""
+        """A finding at ``node`` (at ``span`` within it, when given), worded by ``violation``;
+        ``fix`` gets its title from it. Findings in test code carry the ``test-code`` tag."""
         source = self.model.source
         return finding_at(
             source,
-            source.node_span(node),
+            span if span is not None else source.node_span(node),
             self.meta,
             violation.message,
             item=source.ancestry.enclosing_item(node),

@@ -114,6 +114,45 @@ ALL: tuple[RuleMeta, ...] = (
         enabled_by_default=True,
         since="0.1.0",
     ),
+    RuleMeta(
+        id="BL009",
+        name="pytorch-export-index-gaps",
+        level=Level.NOTE,
+        summary=(
+            "a `Vec<Linear>`-like field is saved for PyTorch with contiguous indices where an "
+            "`nn.Sequential` has gaps"
+        ),
+        precision="medium",
+        tags=("burn-store", "pytorch"),
+        fixable=False,
+        enabled_by_default=False,
+        since="0.1.0",
+    ),
+    RuleMeta(
+        id="BL010",
+        name="invalid-store-regex",
+        level=Level.ERROR,
+        summary="a regex literal burn-store compiles is one the Rust `regex` crate rejects",
+        precision="very-high",
+        tags=("correctness", "burn-store"),
+        fixable=False,
+        enabled_by_default=True,
+        since="0.1.0",
+    ),
+    RuleMeta(
+        id="BL011",
+        name="remap-ignored-on-save",
+        level=Level.WARNING,
+        summary=(
+            "a `BurnpackStore` with a key remapping is saved into and never loaded from: the "
+            "remapping applies to loads only"
+        ),
+        precision="high",
+        tags=("correctness", "burn-store"),
+        fixable=False,
+        enabled_by_default=True,
+        since="0.1.0",
+    ),
 )
 # --- end of generated code ---
 
@@ -156,7 +195,11 @@ def by_selector(selector: str) -> RuleMeta:
     import difflib  # only to suggest a name
 
     names = [meta.id for meta in ALL] + [meta.name for meta in ALL]
-    close = difflib.get_close_matches(wanted, names, n=1, cutoff=0.6)
+    # the closest (difflib's ratio, at least 0.6); among equally close ones the first in the
+    # registry, so `BL01` and `BL0O1` suggest `BL001`, not the newest rule that is as close
+    scores = [(difflib.SequenceMatcher(None, wanted, name).ratio(), name) for name in names]
+    best = max((score for score, _name in scores), default=0.0)
+    close = [name for score, name in scores if score == best and score >= 0.6]
     raise UnknownRuleError(selector, close[0] if close else None)
 
 
