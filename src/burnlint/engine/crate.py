@@ -131,6 +131,7 @@ class CrateState:
         self.dependency_files: dict[str, list[Path]] = {}  # their libs' files, by crate
         self.modelled: dict[Path, CrateFile] = {}  # the files that get a FileModel
         self.modules: dict[Path, tuple[str, ...]] = {}
+        self.parsed = 0  # files parsed (``source``)
         # the burn release the crate builds against (``engine.group_options``)
         self.burn_version: str | None = options.burn_version
 
@@ -222,6 +223,7 @@ class CrateState:
 
         data = self.data(item)
         source = SourceFile(item.path, data, parse(data))
+        self.parsed += 1
         line = None
         if source.has_syntax_errors:
             line = next((n.start_point[0] + 1 for n in syntax_errors(source.root)), 1)

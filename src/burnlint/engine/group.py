@@ -36,6 +36,7 @@ class GroupOutcome:
     digests: tuple[tuple[Path, str], ...] = ()
     undecodable: int = 0  # reported files skipped because they are not UTF-8 text
     cache_problems: tuple[str, ...] = ()  # ``cache.Cache.problems``
+    parsed: int = 0  # files parsed (none when the cache stood in for every one)
 
 
 def preload() -> None:
@@ -113,6 +114,7 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
             1 for item in group if item.reported and state.text.get(item.path) is False
         ),
         cache_problems=problems,
+        parsed=state.parsed,
     )
 
 

@@ -113,5 +113,6 @@ def check_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
     collector's next full pass, and a worker that checks many groups grows with each (on the
     burn repository copied 16 times: 131 MB instead of 90 MB in one process)."""
     outcome = lint_group(group, options)
-    gc.collect()
+    if outcome.parsed:  # no tree, no model: nothing worth a collection
+        gc.collect()
     return outcome
