@@ -38,11 +38,11 @@ from burnlint.rust.syntax import (
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.model.file_model import FileModel
+    from burnlint.model.reads import SyntaxReads
 
 
 class ResultClassifier:
-    def __init__(self, model: FileModel) -> None:
+    def __init__(self, model: SyntaxReads) -> None:
         self.model = model
         self.ancestry = model.ancestry
         self.visiting: set[int] = set()

@@ -5,11 +5,12 @@ from __future__ import annotations
 import enum
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from burnlint.findings import Edit, Location
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.limits import MAX_ADAPTER_BINDINGS, MAX_EVALUATION_DEPTH
+from burnlint.model.reads import SyntaxReads
 from burnlint.model.result_forms import OK_KEEPING
 from burnlint.rust.syntax import (
     arguments_of,
@@ -26,12 +27,24 @@ if TYPE_CHECKING:
 
     from tree_sitter import Node
 
-    from burnlint.model.file_model import FileModel
-    from burnlint.model.helpers import ForeignStore
+    from burnlint.model.helpers import ForeignStore, HelperSummary
+    from burnlint.model.imports import ImportFacts
     from burnlint.model.scopes import Binding
 
 _UNWRAPPING = frozenset({"unwrap", "expect"})
 _DIVERGING_MACROS = frozenset({"panic", "bail", "unreachable", "todo", "unimplemented"})
+
+
+class StoreReads(SyntaxReads, Protocol):
+    """What evaluating expressions to stores reads of the file: its tree, its imports, the
+    burn-store API assumed, and what the crate-local function a call calls does
+    (``FileModel.helper_called``)."""
+
+    @property
+    def api(self) -> BurnStoreApi: ...
+    @property
+    def imports(self) -> ImportFacts: ...
+    def helper_called(self, call: Node) -> HelperSummary | None: ...
 
 
 class Backing(enum.Enum):
@@ -103,7 +116,7 @@ def _bool_literal(node: Node | None) -> bool | None:
     return None
 
 
-def _adapter_names(node: Node, model: FileModel) -> frozenset[str]:
+def _adapter_names(node: Node, model: StoreReads) -> frozenset[str]:
     """Adapter types mentioned in an adapter argument, following one `let` binding
     (`let adapter = ChainAdapter::new(PyTorchToBurnAdapter, ..);`)."""
     names: set[str] = set()
@@ -128,7 +141,7 @@ def _adapter_names(node: Node, model: FileModel) -> frozenset[str]:
 class StoreEvaluator:
     """Evaluates expressions to the store they build, memoised per node."""
 
-    def __init__(self, model: FileModel) -> None:
+    def __init__(self, model: StoreReads) -> None:
         self.model = model
         self.memo: dict[int, StoreBuild | None] = {}
         self.in_progress: set[int] = set()
