@@ -25,10 +25,9 @@ from burnlint import cli, docs, engine, report
 from burnlint.app.check import exit_code
 from burnlint.app.console import DEBUG_ENV
 from burnlint.cli import check as check_command
-from burnlint.findings import Level, LintResult, Notification, NotificationKind
+from burnlint.findings import Level, LintResult, Notification, NotificationKind, RuleMeta
 from burnlint.options import EngineOptions
 from burnlint.rules import registry
-from burnlint.rules.meta import RuleMeta
 from factories import finding, result
 
 

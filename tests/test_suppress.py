@@ -17,11 +17,10 @@ import burnlint.engine.group
 from burnlint import suppress
 from burnlint.app.fix import apply_edits
 from burnlint.engine import lint_source
-from burnlint.findings import Applicability, Level, LintResult
+from burnlint.findings import Applicability, Level, LintResult, RuleMeta
 from burnlint.options import EngineOptions
 from burnlint.rules.all_rules import ALL_RULES
 from burnlint.rules.base import Rule
-from burnlint.rules.meta import RuleMeta
 from burnlint.rules.registry import resolve
 from burnlint.rules.unused_suppression import UnusedSuppression
 from burnlint.rust.source import SourceFile

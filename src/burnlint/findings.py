@@ -1,8 +1,9 @@
 """Plain data passed from the engine to the reporters.
 
-Nothing here knows about tree-sitter, rules or output formats: the engine fills these in, the
-reporters read them. Every class is frozen so results can be hashed and shared across worker
-processes.
+Nothing here knows about tree-sitter, rule code or output formats: the engine fills these in,
+the reporters read them. A rule's metadata (``RuleMeta``) lives here too, below the rules that
+declare it and the results that carry it. Every class is frozen so results can be hashed and
+shared across worker processes.
 """
 
 from __future__ import annotations
@@ -12,12 +13,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING
+from typing import Literal
 
 from burnlint.project.releases import joined_versions
-
-if TYPE_CHECKING:
-    from burnlint.rules.meta import RuleMeta
 
 
 class Level(enum.Enum):
@@ -229,6 +227,42 @@ class BaselineOutcome:
 
     def states(self) -> dict[str, int]:
         return {"new": len(self.new), "unchanged": len(self.unchanged), "absent": len(self.absent)}
+
+
+# SARIF ``precision`` (how often a finding is a true positive), written into each rule's
+# reportingDescriptor; code scanning sorts and filters alerts by it.
+Precision = Literal["very-high", "high", "medium", "low"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleMeta:
+    """A rule's identity and defaults, as plain data: what is known about a rule without
+    running it. A rule module declares its ``META``; ``rules/registry.py`` lists every rule's,
+    so that the reporters, the configuration and the suppression stage name rules without
+    importing rule code (which imports the model and tree-sitter).
+
+    ``id`` (``BL001``) is never reused; ``name`` is kebab-case and reads as "allow <name>";
+    ``summary`` is one line, in rustc style (lowercase, code in backticks, no final period);
+    ``level`` the default severity, which ``[severity]`` may override (``effective``);
+    ``tags`` are the rule's own (a finding adds its own, such as ``test-code``); ``since`` the
+    burnlint release that introduced the rule.
+    """
+
+    id: str
+    name: str
+    level: Level
+    summary: str
+    precision: Precision
+    tags: tuple[str, ...] = ()
+    fixable: bool = False
+    enabled_by_default: bool = True
+    since: str
+
+    def effective(self, severity: Mapping[str, Level]) -> RuleMeta:
+        """The rule as a run has it: its level overridden by ``severity`` (rule id -> level,
+        the configuration's ``[severity]``) when that names it."""
+        level = severity.get(self.id, self.level)
+        return self if level is self.level else replace(self, level=level)
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from burnlint.findings import Level, Notification, NotificationKind
-from burnlint.rules.meta import RuleMeta
+from burnlint.findings import Level, Notification, NotificationKind, RuleMeta
 
 
 @dataclass

@@ -9,15 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING
 
 import click
 
-from burnlint.findings import Edit, Finding, Level, LintResult, Notification
+from burnlint.findings import Edit, Finding, Level, LintResult, Notification, RuleMeta
 from burnlint.paths import display_path
-
-if TYPE_CHECKING:
-    from burnlint.rules.meta import RuleMeta
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Applicability, Edit, Finding, Level
-from burnlint.rules.base import Rule, Violation
-from burnlint.rules.context import finding_at, titled
-from burnlint.rules.fixes import FixEdits
-from burnlint.rules.meta import RuleMeta
+from burnlint.findings import Applicability, Edit, Finding, Level, RuleMeta
+from burnlint.rules.base import Rule
+from burnlint.rules.context import FixEdits, finding_at, titled
+from burnlint.rules.violation import Violation
 
 if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext
