@@ -292,9 +292,8 @@ class LintResult:
     findings: tuple[Finding, ...]
     notifications: tuple[Notification, ...]
     stats: RunStats = RunStats()
-    rules_run: tuple[str, ...] = ()
     burn_version: str | None = None
-    # the metadata of the rules that ran, in registry order, each at its level in this run
+    # the metadata of the rules that ran, in registry (id) order, each at its level in this run
     # (severity overrides included)
     rules: tuple[RuleMeta, ...] = ()
     digests: Mapping[Path, str] = field(default_factory=dict, hash=False)
@@ -308,10 +307,8 @@ class LintResult:
     @classmethod
     def merge(cls, *parts: LintResult) -> LintResult:
         """One result of runs over different paths (each with its own configuration): findings
-        and notifications in report order, counts added, every burn version stated.
-
-        Rule levels are not merged: configurations may give one rule different levels, so a
-        merged result takes each rule's level from its findings."""
+        and notifications in report order, counts added, every burn version stated, and every
+        rule that ran in any of them (``merged_rules``)."""
         if len(parts) == 1:
             return parts[0]
         suppressed: Counter[str] = Counter()
@@ -325,10 +322,10 @@ class LintResult:
                 files_skipped=sum(p.stats.files_skipped for p in parts),
                 suppressed_by_rule=dict(sorted(suppressed.items())),
             ),
-            rules_run=tuple(sorted({rule_id for p in parts for rule_id in p.rules_run})),
             burn_version=joined_versions(
                 v for p in parts if p.burn_version for v in p.burn_version.split(", ")
             ),
+            rules=merged_rules(p.rules for p in parts),
             digests={path: value for p in parts for path, value in p.digests.items()},
             baseline=next((p.baseline for p in parts if p.baseline is not None), None),
         )
@@ -336,6 +333,19 @@ class LintResult:
     def with_notifications(self, notes: Iterable[Notification]) -> LintResult:
         """This result with ``notes`` added (once each, in report order)."""
         return replace(self, notifications=_in_report_order((*self.notifications, *notes)))
+
+
+def merged_rules(runs: Iterable[Iterable[RuleMeta]]) -> tuple[RuleMeta, ...]:
+    """The rules that ran in any of ``runs``, in id order, each at the level the runs give it.
+    Configurations may give one rule different levels: it then has the most severe of them
+    (each finding keeps its own level)."""
+    merged: dict[str, RuleMeta] = {}
+    for rules in runs:
+        for meta in rules:
+            seen = merged.get(meta.id)
+            if seen is None or meta.level.rank < seen.level.rank:
+                merged[meta.id] = meta
+    return tuple(merged[rule_id] for rule_id in sorted(merged))
 
 
 def _in_report_order(notes: Iterable[Notification]) -> tuple[Notification, ...]:

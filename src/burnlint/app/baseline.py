@@ -215,7 +215,7 @@ def compare(
     new = tuple(f for f in result.findings if keys[id(f)] not in known)
     unchanged = tuple(f for f in result.findings if keys[id(f)] in known)
     current = set(keys.values())
-    ran = set(result.rules_run)
+    ran = {meta.id for meta in result.rules}
     absent = tuple(
         entry
         for entry in baseline.entries

@@ -178,7 +178,6 @@ def lint_files(
         findings=tuple(sorted(findings, key=Finding.sort_key)),
         notifications=tuple(sorted(set(notes), key=Notification.sort_key)),
         stats=RunStats(checked, skipped, _sum_suppressed(outcomes)),
-        rules_run=tuple(sorted(meta.id for meta in ran)),
         burn_version=burn_version,
         rules=ran,
         digests={path: value for outcome in outcomes for path, value in outcome.digests},

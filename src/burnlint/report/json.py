@@ -38,7 +38,7 @@ def build(result: LintResult, ctx: ReportContext) -> dict[str, Any]:
         "files_checked": result.stats.files_checked,
         "files_skipped": result.stats.files_skipped,
         "suppressed": result.stats.suppressed,
-        "rules_run": sorted(result.rules_run),
+        "rules_run": sorted(meta.id for meta in result.rules),
         "findings": [_finding(finding, result, ctx) for finding in findings],
         "notifications": [_notification(note) for note in result.notifications],
         "summary": _summary(findings),

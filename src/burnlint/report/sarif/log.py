@@ -52,7 +52,7 @@ def build_log(result: LintResult, ctx: ReportContext) -> Any:
     listed = _listed(sorted_findings(result.findings, ctx), outcome, ctx)
     findings = [finding for finding, _ in listed]
     rule_ids = sorted(
-        set(result.rules_run)
+        {meta.id for meta in result.rules}
         | {finding.rule_id for finding in findings}
         | {n.rule_id for n in result.notifications if n.rule_id}
     )
