@@ -735,11 +735,11 @@ def test_git_dependency_without_version_is_unknown(tmp_path: Path) -> None:
 
 def test_broken_manifests_are_warnings(tmp_path: Path) -> None:
     write(tmp_path, {"Cargo.toml": "[package\n", "Cargo.lock": "[[package]\n"})
-    reader = VersionReader(display=lambda p: p.name)
+    reader = VersionReader()
     assert reader.for_directory(tmp_path) is None
     assert [(n.path, n.level) for n in reader.notifications] == [
-        ("Cargo.lock", Level.WARNING),
-        ("Cargo.toml", Level.WARNING),
+        (tmp_path / "Cargo.lock", Level.WARNING),
+        (tmp_path / "Cargo.toml", Level.WARNING),
     ]
     assert reader.notifications[0].message.startswith("not valid TOML: ")
 

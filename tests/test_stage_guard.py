@@ -40,7 +40,7 @@ def _run(tmp_path: Path, files: list[Path]) -> tuple[set[str], list[tuple[str, s
     options = EngineOptions(rule_ids=resolve(), project_root=tmp_path, jobs=1)
     result = lint_files(files, options)
     errors = [
-        (n.path, n.message)
+        (display_path(n.path, tmp_path) if n.path else "", n.message)
         for n in result.notifications
         if n.kind is NotificationKind.INTERNAL and n.level is Level.ERROR
     ]

@@ -185,20 +185,22 @@ class Notification:
 
     ``level`` ``error`` makes the run unsuccessful (exit 2); ``warning`` and ``note`` are
     informational (a file skipped for its size, a file with syntax errors that was still
-    checked). ``path`` names the file the way reports show it (empty: about no file); it is
-    text for people, made by whoever notes the problem, not a file's identity.
+    checked). ``path`` is the absolute path of the file it is about (None: about no file),
+    like ``Location.path``; reporters name it relative to the project root
+    (``ReportContext.display``).
     """
 
-    path: str
+    path: Path | None
     message: str
     kind: NotificationKind = NotificationKind.FILE
     level: Level = Level.WARNING
     rule_id: str | None = None
     line: int | None = None
 
-    def sort_key(self) -> tuple[str, int, str]:
-        """Report order: by file, line (none first), then message."""
-        return (self.path, self.line or 0, self.message)
+    def sort_key(self, name: Callable[[Path], str] = PurePath.as_posix) -> tuple[str, int, str]:
+        """Report order: about no file first, then by file, line (none first), then message.
+        Files are ordered by their ``name``, as for ``Finding.sort_key``."""
+        return (name(self.path) if self.path is not None else "", self.line or 0, self.message)
 
 
 @dataclass(frozen=True, order=True)

@@ -271,7 +271,7 @@ def compared(
 def with_problem(result: LintResult, message: str) -> LintResult:
     """``result`` with a baseline that could not be used as its first notification."""
     problem = Notification(
-        path="", message=message, kind=NotificationKind.CONFIG, level=Level.ERROR
+        path=None, message=message, kind=NotificationKind.CONFIG, level=Level.ERROR
     )
     return replace(result, notifications=(problem, *result.notifications))
 

@@ -3,6 +3,7 @@ and the loading and validation of one file into a ``FileConfig`` (or a list of `
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -62,10 +63,9 @@ class Problem:
             where = f"{where}:{self.line}"
         return f"{where}: {self.message}" if where else self.message
 
-    def notification(self, project_root: Path) -> Notification:
-        shown = display(self.path, project_root) if self.path is not None else ""
+    def notification(self) -> Notification:
         return Notification(
-            path=shown,
+            path=Path(os.path.abspath(self.path)) if self.path is not None else None,
             message=self.message,
             kind=NotificationKind.CONFIG,
             level=Level.ERROR,

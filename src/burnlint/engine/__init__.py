@@ -121,7 +121,7 @@ def lint_files(
     with Workers(options.jobs) as workers:
         for path, scan in zip(paths, workers.scan(paths, options, overrides), strict=True):
             if scan.skipped is not None:
-                notes.append(Notification(display_path(path, root), scan.skipped, level=scan.level))
+                notes.append(Notification(path, scan.skipped, level=scan.level))
                 skipped += 1
                 continue
             reported = report_only is None or path in report_only
@@ -136,7 +136,7 @@ def lint_files(
         reported_paths = [r.path for r in read if r.reported]
         # one reader for the crates' versions (the rules') and the run's (the outputs'): a
         # workspace's lock file is read once
-        versions = _version_reader(root)
+        versions = _version_reader()
 
         def while_checking() -> str | None:
             # the version the outputs state is gathered while the workers check the crates
@@ -197,10 +197,10 @@ def _discover(roots: Sequence[Path], options: EngineOptions) -> Discovery:
     )
 
 
-def _version_reader(root: Path) -> VersionReader:
+def _version_reader() -> VersionReader:
     from burnlint.project.versions import VersionReader
 
-    return VersionReader(display=lambda path: display_path(path, root))
+    return VersionReader()
 
 
 def _burn_version(

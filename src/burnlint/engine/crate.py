@@ -131,7 +131,7 @@ class CrateState:
             except OSError as exc:
                 data = b""
                 reason = exc.strerror or str(exc)
-                self.notes.append(Notification(item.display, f"cannot read: {reason}"))
+                self.notes.append(Notification(item.path, f"cannot read: {reason}"))
             self.contents[item.path] = data
         return data
 
@@ -140,7 +140,7 @@ class CrateState:
             try:
                 decode_source(self.data(item))
             except DecodeError as exc:
-                self.notes.append(Notification(item.display, f"skipped: {exc}"))
+                self.notes.append(Notification(item.path, f"skipped: {exc}"))
                 self.text[item.path] = False
             else:
                 self.text[item.path] = True
@@ -159,7 +159,7 @@ class CrateState:
             line = next((n.start_point[0] + 1 for n in syntax_errors(source.root)), 1)
             self.notes.append(
                 Notification(
-                    item.display,
+                    item.path,
                     f"syntax error near line {line}; findings in this file may be incomplete",
                     level=Level.NOTE,
                     line=line,

@@ -59,7 +59,7 @@ def build_models(state: CrateState) -> dict[Path, FileModel]:
         assert source is not None  # modelled files are text
         if item.target not in layouts:
             layouts[item.target] = layout_seen_by(item.target, state)
-        with guarded(state.notes, item.display, CRATE_FACTS) as facts:
+        with guarded(state.notes, item.path, CRATE_FACTS) as facts:
             model = FileModel(
                 source,
                 view,
@@ -87,7 +87,7 @@ def build_models(state: CrateState) -> dict[Path, FileModel]:
                 source = state.source(item)
                 assert source is not None
                 module = state.module(item)
-                with guarded(state.notes, item.display, CRATE_FACTS) as collected:
+                with guarded(state.notes, item.path, CRATE_FACTS) as collected:
                     items[path] = collect_items(source.root, module)
                 if collected.failed:
                     items[path] = FileItems(module)
@@ -188,7 +188,7 @@ def _link_foreign_loads(models: dict[Path, FileModel], state: CrateState) -> Non
     reported once, at the constructor, with those loads as related locations."""
     loads: dict[Location, list[Location]] = defaultdict(list)
     for path, model in models.items():
-        with guarded(state.notes, state.modelled[path].display, CRATE_FACTS):
+        with guarded(state.notes, path, CRATE_FACTS):
             for op in model.ops:
                 store = op.store
                 if (

@@ -55,7 +55,7 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
         # allows of a rule that crashed here cannot be judged
         crashed = frozenset(n.rule_id for n in state.notes[before:] if n.rule_id is not None)
         # without its allow comments judged, no finding of the file is certain
-        with guarded(state.notes, item.display, "this file's allow comments") as judged:
+        with guarded(state.notes, item.path, "this file's allow comments") as judged:
             verdict = finish_file(
                 found, model.source, path, options, unused=report_unused_allows, crashed=crashed
             )
@@ -94,6 +94,6 @@ def _run_rules(
     severity = dict(options.severity)
     for rule in rules:
         meta = rule.meta
-        with guarded(notes, item.display, meta):
+        with guarded(notes, item.path, meta):
             found.extend(rule.check(RuleContext(model, meta.effective(severity))))
     return found
