@@ -221,3 +221,30 @@ def test_merging_gives_a_rule_the_most_severe_level_its_configurations_give_it()
             ("BL001", Level.ERROR),
             ("BL004", Level.ERROR),
         ]
+
+
+def test_notifications_name_files_as_findings_do_from_any_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run from a crate below the project root, with paths typed relative to it: a file the
+    walk skips, a file the engine skips and a finding all name their file from the project
+    root (a notification's file is its absolute path, named only by the report)."""
+    crate = tmp_path / "sub"
+    shutil.copytree(TESTDATA / "demo", crate)
+    (crate / "src" / "blob.rs").write_bytes(b"fn main() {}\0\n")
+    (crate / "src" / "notes.txt").write_text("not rust\n", encoding="utf-8")
+    monkeypatch.chdir(crate)
+    outcome = run_check(
+        _request(
+            tmp_path,
+            paths=(Path("src"), Path("src/notes.txt")),
+            output_format="concise",
+            quiet=True,
+        )
+    )
+    lines = outcome.outputs[0].text.splitlines()
+    assert "sub/src/notes.txt: note: not a Rust source file (`.rs`), skipped" in lines
+    assert "sub/src/blob.rs: warning: skipped: binary file (contains NUL bytes)" in lines
+    assert lines[0].startswith("sub/src/")  # a finding
+    notes = [n for n in outcome.result.notifications if n.path is not None]
+    assert {n.path for n in notes} == {crate / "src" / "blob.rs", crate / "src" / "notes.txt"}
