@@ -21,6 +21,7 @@ from burnlint.config.settings import CliSettings, Settings, Sourced, effective
 from burnlint.config.sizes import parse_size
 from burnlint.findings import Level
 from burnlint.project.versions import VersionReader, lowest_version, release_key, version_key
+from burnlint.rules import registry
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 
@@ -356,11 +357,14 @@ def settings(file: FileConfig | None, **cli_values: object) -> Settings:
     return effective(file, CliSettings(**cli_values), Path("/p"))  # type: ignore[arg-type]
 
 
+def _default_rules() -> frozenset[str]:
+    """The rules on by default, as the registry says."""
+    return frozenset(meta.id for meta in registry.ALL if meta.enabled_by_default)
+
+
 def test_defaults() -> None:
     defaults = settings(None)
-    assert defaults.rule_ids.value == frozenset(
-        {"BL001", "BL002", "BL003", "BL005", "BL006", "BL007", "BL008"}
-    )
+    assert defaults.rule_ids.value == _default_rules()
     assert defaults.rule_ids.origin == "default"
     assert defaults.respect_gitignore == Sourced(True, "default")
     assert defaults.max_file_size.value == 2_000_000
@@ -641,10 +645,12 @@ def test_config_command_shows_values_and_origins(runner: CliRunner, crate: Path)
     )
     out = run(runner, "config", "--extend-select", "BL004", "--max-file-size", "1MiB")
     assert out.exit_code == 0, out.stderr
+    selected = sorted(_default_rules() - {"BL002"} | {"BL004"})
+    rules = ", ".join(f'"{rule_id}"' for rule_id in selected)
     assert out.stdout.splitlines() == [
         "# settings for `.` from burnlint.toml",
-        'rules = ["BL001", "BL003", "BL004", "BL005", "BL006", "BL007", "BL008"]  # default, '
-        "then burnlint.toml (ignore), then command line (extend-select)",
+        f"rules = [{rules}]  # default, then burnlint.toml (ignore), then command line "
+        "(extend-select)",
         "exclude = []  # default",
         "respect-gitignore = true  # default",
         "force-exclude = false  # default",
