@@ -12,6 +12,7 @@ is an edge.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "burnlint"
@@ -139,3 +140,15 @@ def test_names_imported_from_a_package_are_an_edge_to_the_package(tmp_path: Path
     assert first_cycle(graph) == ["pkg", "pkg.a", "pkg"]
     graph["pkg.a"] = set()
     assert first_cycle(graph) is None
+
+
+def test_the_readme_names_every_room_and_root_module() -> None:
+    """README's Layout section lists the folders of the package and the modules beside them,
+    no more and no fewer."""
+    readme = (PACKAGE.parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Layout", 1)[1].split("\n### ", 1)[0]
+    folders = {p.parent.name for p in PACKAGE.glob("*/__init__.py")}
+    named = set(re.findall(r"^\| `([a-z_]+)/` \|", section, re.MULTILINE))
+    assert named == folders
+    root = {p.name for p in PACKAGE.glob("*.py")} - {"__init__.py", "__main__.py"}
+    assert set(re.findall(r"`([a-z_]+\.py)`", section.split("Beside them:", 1)[1])) == root
