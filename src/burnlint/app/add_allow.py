@@ -44,9 +44,9 @@ from burnlint.suppress import (
     parse_directives,
     statement_of,
 )
+from burnlint.suppress.statements import BOM
 
 REASON = "baseline"
-_BOM = b"\xef\xbb\xbf"
 
 
 @dataclass
@@ -264,8 +264,8 @@ def _covered_from(source: SourceFile, line0: int) -> tuple[int, int] | None:
 def _line_start(data: bytes, source: SourceFile, line0: int) -> tuple[int, bytes]:
     """Where a comment line goes above ``line0`` (after a BOM), and the line's indentation."""
     position = source.line_starts[line0]
-    if line0 == 0 and data.startswith(_BOM):
-        position += len(_BOM)
+    if line0 == 0 and data.startswith(BOM):
+        position += len(BOM)
     end = position
     while end < len(data) and data[end : end + 1] in (b" ", b"\t"):
         end += 1

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from burnlint.config.helpers import (
     _bad_pattern,
@@ -207,7 +207,11 @@ def _validate(
     return FileConfig(path=path, table=table, **values)
 
 
-Report = Callable[..., None]
+class Report(Protocol):
+    """Notes a problem with ``key``: its message, and the dotted keys that locate its line
+    (default: ``key`` itself)."""
+
+    def __call__(self, key: str, message: str, *where: str) -> None: ...
 
 
 def _rule_list(key: str, value: object, problem: Report) -> tuple[str, ...] | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
-from burnlint.model.loops import InvarianceChecker, LoopContext
+from burnlint.model.loops import InvarianceChecker, LoopContext, within
 from burnlint.model.ops import StoreOp
 from burnlint.model.paths import Extension, PathValue, path_value
 from burnlint.model.reads import CallSiteReads, SyntaxReads
@@ -126,9 +126,8 @@ class RepeatedSave:
     report_at: Node  # the constructor when it is in this file, else the call in the loop
     loop: LoopContext
     saves: list[StoreOp] = field(default_factory=list)
-    why: str = (
-        ""  # "built before the loop", "built in the loop from a path that never changes", ...
-    )
+    # "built before the loop", "built in the loop from a path that never changes", ...
+    why: str = ""
 
 
 def _normalise(node: Node) -> str:
@@ -266,10 +265,6 @@ class _LoopRemovals:
         return self._bindings
 
 
-def _within(node: Node, region: Node) -> bool:
-    return region.start_byte <= node.start_byte and node.end_byte <= region.end_byte
-
-
 def repeated_saves(model: RepeatReads) -> list[RepeatedSave]:
     found: dict[int, RepeatedSave] = {}
     removals: dict[int, _LoopRemovals] = {}  # by loop node id
@@ -331,16 +326,16 @@ def _repeats(
         if binding is None or binding.value is None:
             return None
         site = binding.declaration
-        if not _within(site, loop.node):
+        if not within(site, loop.node):
             anchor = store.constructor_node if local_ctor else binding.value
             return anchor, "built before the loop"
         # built in the loop: the path decides
-        if local_ctor and _within(store.constructor_node, loop.node):
+        if local_ctor and within(store.constructor_node, loop.node):
             return _invariant_path(store, loop, model)
         if not local_ctor:
             return _built_by_helper_in_loop(binding.value, store, loop, model)
         return None
-    if local_ctor and _within(store.constructor_node, loop.node):
+    if local_ctor and within(store.constructor_node, loop.node):
         return _invariant_path(store, loop, model)
     if not local_ctor:
         return _built_by_helper_in_loop(argument, store, loop, model)
@@ -354,7 +349,7 @@ def _built_by_helper_in_loop(
     ``.expect(..)``, a builder chain after it) with arguments that never change where its
     path parameters are."""
     call = _helper_call(value, model.api)
-    if call is None or not _within(call, loop.node):
+    if call is None or not within(call, loop.node):
         return None
     summary = model.helper_called(call)
     if summary is None or summary.store is None or summary.store_path_params is None:
@@ -401,7 +396,7 @@ def _invariant_path(
 
 
 def _store_argument(op: StoreOp) -> Node | None:
-    if op.method in ("collect_from",):
+    if op.method == "collect_from":
         return op.receiver
     arguments = arguments_of(op.node)
     return arguments[0] if arguments else None

@@ -217,7 +217,7 @@ class StoreEvaluator:
             if binding.value is None and binding.kind in ("match", "if_let", "let_else"):
                 return self._ok_binding_store(binding.node, binding.declaration)
             return self.binding_store(binding, at=node)
-        if node.type in ("block",):
+        if node.type == "block":
             tail = node.named_children[-1] if node.named_children else None
             return self.store_of(tail) if tail is not None else None
         if node.type in ("match_expression", "if_expression"):
@@ -332,13 +332,10 @@ class StoreEvaluator:
             )
         return build
 
-    def binding_store(self, binding: object, at: Node) -> StoreBuild | None:
+    def binding_store(self, binding: Binding, at: Node) -> StoreBuild | None:
         """The store ``binding`` holds at ``at``: its value, then the plain re-assignments
         (``s = ..``) before ``at``. Unconditional ones (in the let's own block) replace the
         options, conditional ones make them "may be set"."""
-        from burnlint.model.scopes import Binding
-
-        assert isinstance(binding, Binding)
         if binding.value is None:
             return None
         build = self.store_of(binding.value)
