@@ -220,13 +220,11 @@ def _rule_list(key: str, value: object, problem: Report) -> tuple[str, ...] | No
             key, f'expected an array of rule ids or names, e.g. ["BL003"], found {_kind(value)}'
         )
         return None
-    ids = _resolve_selectors(value, lambda message: problem(key, message))
+    ids = resolve_selectors(value, lambda message: problem(key, message))
     return ids
 
 
-def _resolve_selectors(
-    values: Iterable[str], fail: Callable[[str], None]
-) -> tuple[str, ...] | None:
+def resolve_selectors(values: Iterable[str], fail: Callable[[str], None]) -> tuple[str, ...] | None:
     from burnlint.rules import registry  # metadata only: no rule code, no tree-sitter
 
     out: list[str] = []
@@ -293,7 +291,7 @@ def _per_file_ignores(
         def fail(message: str, dotted: str = dotted, pattern: str = pattern) -> None:
             problem(dotted, message, pattern)
 
-        ids = _resolve_selectors(selectors, fail)
+        ids = resolve_selectors(selectors, fail)
         if ids is None:
             ok = False
             continue

@@ -23,8 +23,6 @@ from burnlint.rust.syntax import (
 )
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from tree_sitter import Node
 
     from burnlint.model.helpers import ForeignStore, HelperSummary
@@ -72,10 +70,9 @@ class StoreBuild:
     options: dict[str, OptionSetting] = field(default_factory=dict)
     adapters: frozenset[str] = frozenset()
     remaps: bool = False
-    # the file that holds `constructor_node` when it is not the file being modelled
-    # (a crate-local helper that returns the store)
+    # the crate-local function that builds the store in another file, as messages name it
+    # (``constructor_node`` is then the call of it in this file)
     helper: str | None = None
-    helper_path: Path | None = None
     # where the constructor is, for a store built by a crate-local helper
     origin: Location | None = None
     # for such a store: the edit that adds `.overwrite(true)` to its constructor, there
@@ -288,7 +285,6 @@ class StoreEvaluator:
             adapters=store.adapters,
             remaps=store.remaps,
             helper=store.helper,
-            helper_path=store.origin.path,
             origin=store.origin,
             overwrite_edit=store.overwrite_edit,
         )
