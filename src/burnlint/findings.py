@@ -130,11 +130,12 @@ class Finding:
     and says what happens at run time. ``label`` is a short text for the span itself (a caret
     label, kept under ``MAX_LABEL`` characters); ``note`` the longer explanation, if any.
     ``help`` is the suggested remedy; when the finding has a fix, the help names it with the
-    fix's title, so that one line says both. ``fingerprint`` is a
-    stable identity that does not change when unrelated lines move
-    (``engine._with_fingerprints``).
+    fix's title, so that one line says both. ``fingerprint`` is a stable identity that does
+    not change when unrelated lines move: a rule leaves its material there (``finding_at`` in
+    ``rules/context.py``), and the engine replaces that with its hash
+    (``engine.finish.with_fingerprints``) before any finding leaves it.
     ``snippet`` is the source text of the finding's lines, for reporters; when they are long,
-    a window of it (``source.MAX_SNIPPET``): ``snippet_start`` characters of the first line are
+    a window of it (``rust.source.MAX_SNIPPET``): ``snippet_start`` characters of the first line are
     left out before it, and ``snippet_cut`` says whether text is left out after it.
     ``tags`` are the finding's own (``test-code`` in tests and benches); its rule's tags are in
     the rule's metadata (``LintResult.rules``), and reporters show both.
