@@ -129,7 +129,7 @@ def _check_file(
 
     rules = [rule for rule in ALL_RULES if rule.meta.id in rule_ids]
     item = handle.item
-    with guarded(state.notes, item.display, CRATE_FACTS) as built:
+    with guarded(state.notes, item.path, CRATE_FACTS) as built:
         model = handle.built(state)
     if built.failed:
         return None
@@ -139,7 +139,7 @@ def _check_file(
     # allows of a rule that crashed here cannot be judged
     crashed = frozenset(n.rule_id for n in state.notes[before:] if n.rule_id is not None)
     # without its allow comments judged, no finding of the file is certain
-    with guarded(state.notes, item.display, "this file's allow comments") as judged:
+    with guarded(state.notes, item.path, "this file's allow comments") as judged:
         verdict = finish_file(
             found, model.source, item.path, options, unused=report_unused_allows, crashed=crashed
         )
@@ -171,6 +171,6 @@ def _run_rules(
     severity = dict(options.severity)
     for rule in rules:
         meta = rule.meta
-        with guarded(notes, item.display, meta):
+        with guarded(notes, item.path, meta):
             found.extend(rule.check(RuleContext(model, meta.effective(severity))))
     return found

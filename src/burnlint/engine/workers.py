@@ -10,9 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from burnlint.engine.cache import Scan
 from burnlint.engine.crate import CrateFile
 from burnlint.engine.group import GroupOutcome, lint_group, preload
-from burnlint.engine.scan import PARALLEL_MIN_FILES, Scan, scan_file, scan_files
+from burnlint.engine.scan import PARALLEL_MIN_FILES, scan_file, scan_files
 from burnlint.options import EngineOptions
 
 if TYPE_CHECKING:

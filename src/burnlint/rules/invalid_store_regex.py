@@ -6,12 +6,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Level
+from burnlint.findings import Finding, Level, RuleMeta
 from burnlint.model.burn_api import StoreKind
 from burnlint.model.regexes import Criteria, Outcome, RegexArgument, invalid_regexes
 from burnlint.model.rust_regex import RegexProblem
-from burnlint.rules.base import Rule, Violation
-from burnlint.rules.meta import RuleMeta
+from burnlint.rules.base import Rule
+from burnlint.rules.violation import Violation
 from burnlint.rust.syntax import text
 
 if TYPE_CHECKING:

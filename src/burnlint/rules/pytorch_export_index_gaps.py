@@ -6,11 +6,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Level, RelatedLocation
+from burnlint.findings import Finding, Level, RelatedLocation, RuleMeta
 from burnlint.model.burn_api import StoreKind
 from burnlint.model.loaded_type import loaded_type
-from burnlint.rules.base import Rule, Violation
-from burnlint.rules.meta import RuleMeta
+from burnlint.rules.base import Rule
+from burnlint.rules.violation import Violation
 
 if TYPE_CHECKING:
     from tree_sitter import Node

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Level, RelatedLocation
+from burnlint.findings import Finding, Level, RelatedLocation, RuleMeta
 from burnlint.model.remaps import ignored_remaps
-from burnlint.rules.base import Rule, Violation
-from burnlint.rules.meta import RuleMeta
+from burnlint.rules.base import Rule
+from burnlint.rules.violation import Violation
 from burnlint.rust.syntax import method_call_parts
 
 if TYPE_CHECKING:
