@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from burnlint.model.limits import MAX_FOLLOW_DEPTH
+from burnlint.model.macros import macro_argument_use
 from burnlint.model.result_forms import (
     ASSERT_MACROS,
     CHAIN_METHODS,
@@ -125,6 +126,9 @@ class ResultClassifier:
             if_expr = self.ancestry.parent(parent)
             if if_expr is not None:
                 return self.use_of(if_expr)
+        if kind == "macro_invocation":
+            # an argument of a macro, read as code (``macros.py``)
+            return macro_argument_use(self.model, parent, node, boolean=False, use_of=self.use_of)
         return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
 
     def _block_value(self, block: Node) -> ResultUse:
@@ -161,7 +165,7 @@ class ResultClassifier:
             self._ok_pattern(pattern, result)
             return result
         identifier = unmut(pattern)
-        if identifier.type == "identifier":
+        if identifier.type == "identifier" and not self.model.macros.is_placeholder(identifier):
             binding = self.model.resolution.binding_of(identifier)
             if binding is not None:
                 return self._binding_uses(binding, after=declaration.end_byte, fallback=declaration)
@@ -302,6 +306,11 @@ class ResultClassifier:
         assert parent is not None
         if parent.type == "expression_statement":
             return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
+        if parent.type == "macro_invocation":
+            if true_means_err:
+                # `assert!(op.is_err())`: the failure is what is asserted
+                return ResultUse(UseClass.HANDLED, parent, ok_dropped=True)
+            return macro_argument_use(self.model, parent, current, boolean=True, use_of=self.use_of)
         if (
             parent.type in ("if_expression", "while_expression")
             and field_of(current, self.ancestry) == "condition"

@@ -365,6 +365,12 @@ class Ancestry:
                 self._parents[key] = found
         return found
 
+    def graft(self, node: Node, parent: Node) -> None:
+        """Make ``node``, the root of code parsed apart from this tree (``expand.py``), a
+        child of ``parent``, and record the parents of every node under it."""
+        self._parents[node.id] = parent
+        self._record_subtree(node)
+
     def _record_subtree(self, top: Node) -> None:
         """Record the parent of every node under ``top``; a cursor walk creates no list of
         children per node (``Node.children`` is cached and would keep them all alive)."""
