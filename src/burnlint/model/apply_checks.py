@@ -283,6 +283,8 @@ class ApplyChecker:
             pattern = parent.child_by_field_name("pattern")
             if pattern is not None:
                 pattern = unmut(pattern)
+                if self.model.macros.is_placeholder(pattern):
+                    return WHOLE  # `let $r = ..` in a `macro_rules!` body: the caller's name
             if pattern is not None and pattern.type == "identifier":
                 binding = self.model.resolution.binding_of(pattern)
                 if binding is not None:

@@ -17,16 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.rust.syntax import parse, walk
+from burnlint.rust.syntax import BODY_FUNCTION, parse, walk
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Tree
 
-# the name of the function a transcriber is read as
-BODY_FUNCTION = "__macro_body"
 _CALL_PREFIX = b"fn __(){__"
-_BODY_PREFIX = b"fn " + BODY_FUNCTION.encode() + b"()"
+_BODY_PREFIX = b"fn " + BODY_FUNCTION + b"()"
 _OPENERS = frozenset(b"([{")
+_BLANK = bytes(byte if byte == ord("\n") else ord(" ") for byte in range(256))
 
 
 @dataclass(frozen=True)
@@ -48,11 +47,16 @@ def _token_tree(node: Node, field: str | None = None) -> Node | None:
 
 
 def _buffer(data: bytes, start: int, end: int, prefix: bytes) -> bytearray | None:
-    """Spaces, then ``prefix`` ending at ``start``, then the bytes of ``data[start:end]``."""
-    if start < len(prefix) or end - start < 2 or data[start] not in _OPENERS:
+    """``data`` up to ``end`` with every byte before ``start`` blanked but the line breaks
+    (lines and columns stay those of the file), and ``prefix`` written into the first blank
+    run long enough to hold it."""
+    if end - start < 2 or data[start] not in _OPENERS:
         return None
-    buffer = bytearray(b" " * (start - len(prefix)))
-    buffer += prefix
+    buffer = bytearray(data[:start].translate(_BLANK))
+    room = buffer.find(b" " * len(prefix))
+    if room < 0:
+        return None
+    buffer[room : room + len(prefix)] = prefix
     buffer += data[start:end]
     return buffer
 
