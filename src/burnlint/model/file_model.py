@@ -21,6 +21,7 @@ from burnlint.model.layout import LayoutFacts, collect_layout
 from burnlint.model.loops import (
     InvarianceChecker,
     LoopContext,
+    closure_called_in_loop,
     loop_of,
 )
 from burnlint.model.macros import MacroCode
@@ -91,6 +92,7 @@ class FileModel:
         self._uses: dict[int, ResultUse] = {}
         self._in_test_items: dict[int, bool] = {}  # node id -> is or is inside a test item
         self._loops: dict[int, LoopContext | None] = {}  # node id -> innermost loop around it
+        self._closure_depth = 0  # closures followed to their calls by ``loop_of``
         self.invariance = InvarianceChecker(self.resolution)
 
     @cached_property
@@ -269,7 +271,16 @@ class FileModel:
         )
 
     def loop_of(self, node: Node) -> LoopContext | None:
-        return loop_of(node, self.ancestry, self._loops)
+        """The innermost loop that runs ``node`` repeatedly; else a loop that calls the
+        closure ``node`` is in (``loops.py``)."""
+        found = loop_of(node, self.ancestry, self._loops)
+        if found is None and self._closure_depth < 2:
+            self._closure_depth += 1
+            try:
+                found = closure_called_in_loop(node, self.ancestry, self.resolution, self.loop_of)
+            finally:
+                self._closure_depth -= 1
+        return found
 
     # crate-local functions ----------------------------------------------------------------------
     @cached_property

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from burnlint.model.scopes import Binding
 
 _UNWRAPPING = frozenset({"unwrap", "expect"})
+_COMMENTS = ("line_comment", "block_comment")
 _DIVERGING_MACROS = frozenset({"panic", "bail", "unreachable", "todo", "unimplemented"})
 
 
@@ -67,6 +68,14 @@ class StoreBuild:
     origin: Location | None = None
     # for such a store: the edit that adds `.overwrite(true)` to its constructor, there
     overwrite_edit: Edit | None = None
+    # the stores the other branches build, when an `if`/`else` or a `match` chooses one
+    # (``let s = if a { X::from_file(p) } else { X::from_file(q) }``): this is the first
+    alternatives: tuple[StoreBuild, ...] = ()
+
+    @property
+    def variants(self) -> tuple[StoreBuild, ...]:
+        """This store and its alternatives: each one is the store on some path."""
+        return (self, *self.alternatives)
 
     def option(self, name: str) -> OptionSetting | None:
         return self.options.get(name)
@@ -205,13 +214,22 @@ class StoreEvaluator:
                 return self._ok_binding_store(binding.node, binding.declaration)
             return self.binding_store(binding, at=node)
         if node.type in ("block",):
-            tail = node.named_children[-1] if node.named_children else None
+            named = [c for c in node.named_children if c.type not in _COMMENTS]
+            tail = named[-1] if named else None
             return self.store_of(tail) if tail is not None else None
         if node.type in ("match_expression", "if_expression"):
             # `match make_store(p) { Ok(s) => s, Err(e) => return Err(e) }`: the one branch
             # that does not leave gives the value
             values = [v for v in _branch_values(node) if not _diverges(v)]
-            return self.store_of(values[0]) if len(values) == 1 else None
+            if len(values) == 1:
+                return self.store_of(values[0])
+            # each branch builds one: followed through all of them, when all are known
+            builds = [self.store_of(v) for v in values]
+            first = builds[0] if builds else None
+            if first is None or any(b is None or b.kind is not first.kind for b in builds):
+                return None
+            others = tuple(b for b in builds[1:] if b is not None)
+            return replace(first, alternatives=first.alternatives + others)
         return None
 
     def _ok_binding_store(self, name: Node, declaration: Node) -> StoreBuild | None:
