@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Edit, Location
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
+from burnlint.model.field_values import field_literal
 from burnlint.model.limits import MAX_ADAPTER_BINDINGS, MAX_EVALUATION_DEPTH
 from burnlint.model.result_forms import OK_KEEPING
 from burnlint.rust.syntax import (
@@ -328,6 +329,9 @@ class StoreEvaluator:
             )
         if method in api.bool_options:
             value = _bool_literal(arguments[0]) if arguments else None
+            if value is None and arguments:
+                # `.allow_partial(cfg.partial)`: the literal every `cfg` is built with
+                value = field_literal(self.model, arguments[0])
             return build.with_option(method, OptionSetting(value=value, node=call))
         if method in api.remap_builders:
             return replace(build, remaps=True)
