@@ -73,23 +73,21 @@ def derives_of(item: Node) -> tuple[str, ...]:
 
 
 def collect_field_facts(root: Node) -> FieldFacts:
+    # one query for every type asked about: a query's cost is its walk over the tree
+    kinds = ("struct_expression", "assignment_expression", "compound_assignment_expr")
+    nodes = nodes_of_type(root, "impl_item", "reference_expression", *kinds)
     impls: list[tuple[int, int, str, str]] = []  # start, end, self type, trait
-    for impl in nodes_of_type(root, "impl_item"):
-        trait = impl.child_by_field_name("trait")
-        impls.append(
-            (
-                impl.start_byte,
-                impl.end_byte,
-                _last_name(impl.child_by_field_name("type")),
-                _last_name(trait),
-            )
-        )
+    for impl in (n for n in nodes if n.type == "impl_item"):
+        self_type = _last_name(impl.child_by_field_name("type"))
+        trait = _last_name(impl.child_by_field_name("trait"))
+        impls.append((impl.start_byte, impl.end_byte, self_type, trait))
     literals: list[tuple[str, str, str]] = []
     bases: list[tuple[str, str, tuple[str, ...]]] = []
     assigned: set[str] = set()
     built: dict[int, set[str]] = {}  # impl start -> the types its struct literals build
-    kinds = ("struct_expression", "assignment_expression", "compound_assignment_expr")
-    for node in nodes_of_type(root, *kinds, "reference_expression"):
+    for node in nodes:
+        if node.type == "impl_item":
+            continue
         if node.type == "struct_expression":
             owner = _innermost_impl(node, impls)
             name = _last_name(node.child_by_field_name("name"))

@@ -92,8 +92,9 @@ class MacroCode:
             tokens = source.data[node.start_byte : node.end_byte]
             return has_trigger(tokens) or any(word in tokens for word in words)
 
-        pending = [(c, 0) for c in nodes_of_type(source.root, "macro_invocation") if wanted(c)]
-        for definition in nodes_of_type(source.root, "macro_definition"):
+        macros = nodes_of_type(source.root, "macro_invocation", "macro_definition")
+        pending = [(c, 0) for c in macros if c.type == "macro_invocation" and wanted(c)]
+        for definition in (c for c in macros if c.type == "macro_definition"):
             for rule in definition.named_children:
                 if rule.type != "macro_rule" or not wanted(rule):
                     continue
