@@ -156,3 +156,19 @@ def test_macro_body_ops_and_placeholder_facts() -> None:
     assert model.apply_checks(named) == frozenset({"missing", "errors"})
     # a finding's path names the macro
     assert model.ancestry.enclosing_item(own.node) == "macro_rules! load"
+
+
+def test_asserting_the_failure_and_printing_it() -> None:
+    model = _model(
+        "use burn_store::{ModuleSnapshot, SafetensorsStore};\n"
+        "fn f(m: &M) {\n"
+        '    assert!(m.save_into(&mut SafetensorsStore::from_file("a")).is_err());\n'
+        '    println!("{}", m.save_into(&mut SafetensorsStore::from_file("b")).is_err());\n'
+        '    assert!(true, "{}", m.save_into(&mut SafetensorsStore::from_file("c")).is_err());\n'
+        "}\n"
+    )
+    asserted, printed, message = (model.result_use(op) for op in model.ops)
+    assert asserted.use is UseClass.HANDLED and asserted.failure_expected
+    assert printed.use is UseClass.LOGGED_ONLY and not printed.failure_expected
+    # an assertion's message runs only when it fails: unknown
+    assert message.use is UseClass.PROPAGATED and not message.failure_expected

@@ -142,37 +142,39 @@ def macro_argument_use(
     *,
     boolean: bool,
     use_of: Callable[[Node], ResultUse],
+    err: bool = False,
 ) -> ResultUse:
     """The use of a ``Result`` that is the argument ``argument`` of ``invocation`` (or, with
-    ``boolean``, of the `is_ok()`/`is_err()` of one). ``use_of`` classifies the value of an
-    expression (for ``dbg!``, which hands its argument on)."""
+    ``boolean``, of a bool that says whether it succeeded: true on ``Err`` with ``err``).
+    ``use_of`` classifies the value of an expression (for ``dbg!``, which hands it on)."""
     name = macro_name(invocation)
     arguments = model.macros.arguments(invocation)
     index = next((i for i, a in enumerate(arguments) if a == argument), None)
     unknown = ResultUse(UseClass.PROPAGATED, invocation, ok_escapes=True)
     if index is None or name not in KNOWN_EXPANSIONS:
         return unknown
-    # a Result the macro reads whole is formatted or compared whole: all its Ok value is read
-    if name in _ASSERTS:
-        if index >= _ASSERTS[name]:
-            return unknown  # the message: evaluated only when the assertion fails
-        return ResultUse(UseClass.PANICKING, invocation, ok_dropped=boolean, ok_escapes=not boolean)
-    if name in _ENSURES:
-        if index > 0:
-            return unknown
-        return ResultUse(UseClass.HANDLED, invocation, ok_dropped=boolean, ok_escapes=not boolean)
-    if name in _PRINTS:
+
+    def read(use: UseClass, err_path: list[Node] | None = None) -> ResultUse:
+        # a Result the macro reads whole is formatted or compared whole: all its Ok value
         return ResultUse(
-            UseClass.LOGGED_ONLY,
-            invocation,
-            err_path=[invocation],
-            ok_dropped=boolean,
-            ok_escapes=not boolean,
+            use, invocation, err_path=err_path or [], ok_dropped=boolean, ok_escapes=not boolean
         )
+
+    # the asserted or ensured arguments; the message after them is evaluated only on failure
+    condition = index < _ASSERTS.get(name, 1 if name in _ENSURES else 0)
+    if condition and boolean and err:
+        # `assert!(op.is_err())`: the failure is what is asserted (a negative test)
+        return ResultUse(UseClass.HANDLED, invocation, ok_dropped=True, failure_expected=True)
+    if name in _ASSERTS:
+        return read(UseClass.PANICKING) if condition else unknown
+    if name in _ENSURES:
+        return read(UseClass.HANDLED) if condition else unknown
+    if name in _PRINTS:
+        return read(UseClass.LOGGED_ONLY, [invocation])
     if name in _PANICS:
-        return ResultUse(UseClass.PANICKING, invocation, ok_dropped=boolean, ok_escapes=not boolean)
+        return read(UseClass.PANICKING)
     if name in _RETURNS:
-        return ResultUse(UseClass.HANDLED, invocation, ok_dropped=boolean, ok_escapes=not boolean)
+        return read(UseClass.HANDLED)
     if name == "dbg" and len(arguments) == 1 and not boolean:
         # `dbg!(x)` prints `x` whole to stderr and is `x`
         handed_on = use_of(invocation)

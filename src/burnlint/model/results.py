@@ -307,10 +307,9 @@ class ResultClassifier:
         if parent.type == "expression_statement":
             return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
         if parent.type == "macro_invocation":
-            if true_means_err:
-                # `assert!(op.is_err())`: the failure is what is asserted
-                return ResultUse(UseClass.HANDLED, parent, ok_dropped=True)
-            return macro_argument_use(self.model, parent, current, boolean=True, use_of=self.use_of)
+            return macro_argument_use(
+                self.model, parent, current, boolean=True, use_of=self.use_of, err=true_means_err
+            )
         if (
             parent.type in ("if_expression", "while_expression")
             and field_of(current, self.ancestry) == "condition"
