@@ -58,11 +58,7 @@ def derives_of(item: Node) -> tuple[str, ...]:
     """The last names of what the attributes before ``item`` derive."""
     found: list[str] = []
     sibling = item.prev_named_sibling
-    while sibling is not None and sibling.type in (
-        "attribute_item",
-        "line_comment",
-        "block_comment",
-    ):
+    while sibling is not None and sibling.type in _BEFORE_ITEM:
         if sibling.type == "attribute_item":
             for group in _DERIVE.findall(text(sibling)):
                 found.extend(
