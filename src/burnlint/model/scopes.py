@@ -2,11 +2,9 @@
 
 One iterative pass over a file. ``let`` bindings become visible after their statement and
 shadow earlier ones; function items are barriers (they cannot capture); closures, match arms,
-``if let``/``while let`` and ``for`` patterns open scopes. Identifiers inside the token trees
-of ordinary macro calls, and ``{name}`` captures in their format strings, count as uses (and,
-by their position, the same names in the arguments read as code: ``macros.py``);
-``quote!``-like templates are opaque, and a ``macro_rules!`` body is resolved on its own, in
-the function it is read as.
+``if let``/``while let`` and ``for`` patterns open scopes. Identifiers in macro token trees and
+``{name}`` captures count as uses (and, by position, resolve those names in macro code read by
+``macros.py``); ``quote!``-like templates are opaque; a ``macro_rules!`` body stands alone.
 """
 
 from __future__ import annotations
