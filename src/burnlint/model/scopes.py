@@ -61,8 +61,7 @@ class Resolution:
     by_reference: dict[int, Binding] = field(default_factory=dict)  # identifier node id -> binding
     by_declaration: dict[int, Binding] = field(default_factory=dict)  # pattern identifier id
     captures: dict[tuple[int, str], Binding] = field(default_factory=dict)  # (literal id, name)
-    # a reference in a macro's tokens, by its start byte: the same name in the macro's
-    # arguments read as code (``macros.py``) starts there too
+    # a reference in a macro's tokens by its start byte, where macro code starts it too
     by_position: dict[int, Binding] = field(default_factory=dict)
 
     def binding_of(self, identifier: Node) -> Binding | None:
@@ -460,8 +459,7 @@ def resolve(root: Node) -> Resolution:
 
 def _outermost_barrier(outer: Node | None, node: Node) -> Node | None:
     """The outermost item barrier among ``node`` and its ancestors (``outer``: among its
-    ancestors). A ``macro_rules!`` body (``macros.py``) is a world of its own: what encloses
-    the definition does not enclose it."""
+    ancestors); a ``macro_rules!`` body (``macros.py``) is not inside what encloses it."""
     if node.type == "macro_definition":
         return None
     if outer is not None:
