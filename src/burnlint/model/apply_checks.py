@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from burnlint.model.limits import MAX_FOLLOW_DEPTH
+from burnlint.model.macros import MacroReads
 from burnlint.model.reads import SyntaxReads
 from burnlint.model.result_forms import OK_KEEPING, ResultUse
 from burnlint.model.scopes import Binding, Use
@@ -79,7 +80,7 @@ _SAME_PATHS = frozenset({"iter", "into_iter", "cloned", "collect", "clone", "to_
 _GATHERING = frozenset({"extend", "append"})
 
 
-class ApplyReads(SyntaxReads, Protocol):
+class ApplyReads(SyntaxReads, MacroReads, Protocol):
     """What finding out which parts of an ``ApplyResult`` are read reads of the file
     (``ApplyChecker``, ``apply_trace.ApplyTrace``): its tree, and what the function a call
     passes the result to reads of it (``FileModel.argument_checks``)."""
@@ -101,6 +102,11 @@ def applied_compared(access: Node, model: SyntaxReads) -> bool:
         seen.add(node.id)
         parent = ancestry.parent(node)
         if parent is None:
+            continue
+        if parent.type == "macro_invocation":
+            # an argument of `assert_eq!(r.applied.len(), n)` read as code (``macros.py``)
+            if macro_name(parent) in _EQUALITY_MACROS:
+                return True
             continue
         if parent.type == "binary_expression":
             if text(parent.child_by_field_name("operator")) in _EQUALITY:
@@ -286,6 +292,8 @@ class ApplyChecker:
             pattern = parent.child_by_field_name("pattern")
             if pattern is not None:
                 pattern = unmut(pattern)
+                if self.model.macros.is_placeholder(pattern):
+                    return WHOLE  # `let $r = ..` in a `macro_rules!` body: the caller's name
             if pattern is not None and pattern.type == "identifier":
                 binding = self.model.resolution.binding_of(pattern)
                 if binding is not None:
@@ -341,7 +349,9 @@ class ApplyChecker:
                 if binding is not None:
                     return self.of_binding(binding, after=parent.end_byte)
             return WHOLE
-        if kind == "match_expression":
+        if kind in ("match_expression", "macro_invocation"):
+            # matched whole; or a macro's argument (``macros.py``): formatted, compared or
+            # handed on whole, or used in a way not known
             return WHOLE
         return NOTHING
 

@@ -21,18 +21,21 @@ from burnlint.model.layout import LayoutFacts, collect_layout
 from burnlint.model.loops import (
     InvarianceChecker,
     LoopContext,
+    closure_called_in_loop,
     loop_of,
 )
+from burnlint.model.macros import MacroCode
 from burnlint.model.ops import StoreOp, detect_op
 from burnlint.model.repeats import RepeatedSave, repeated_saves
 from burnlint.model.resolve import CrateView, FnKey
-from burnlint.model.result_forms import ResultUse
+from burnlint.model.result_forms import ResultUse, UseClass
 from burnlint.model.results import ResultClassifier
 from burnlint.model.scopes import LazyResolution
 from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.project.prefilter import has_trigger
 from burnlint.project.targets import Target
 from burnlint.rust.source import SourceFile
+from burnlint.rust.syntax import arguments_of, in_document_order, strip_reference
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -43,6 +46,7 @@ _ALONE = Target("", "file")  # the target of a file checked without its crate
 _MODULE_PATH = re.compile(rb"\bburn(?:_core)?\s*::\s*module\s*::\s*Module\b")
 _DERIVES_MODULE = re.compile(rb"#\[\s*derive\s*\([^)\]]*\bModule\b")
 _OPAQUE = frozenset({"token_tree", "macro_definition"})
+_STORE_SIDE = frozenset({"collect_from", "apply_to"})
 
 
 class FileModel:
@@ -88,6 +92,7 @@ class FileModel:
         self._uses: dict[int, ResultUse] = {}
         self._in_test_items: dict[int, bool] = {}  # node id -> is or is inside a test item
         self._loops: dict[int, LoopContext | None] = {}  # node id -> innermost loop around it
+        self._closure_depth = 0  # closures followed to their calls by ``loop_of``
         self.invariance = InvarianceChecker(self.resolution)
 
     @cached_property
@@ -153,8 +158,15 @@ class FileModel:
         return has_trigger(data) or any(name.encode() in data for name in self.summaries.names())
 
     @cached_property
+    def macros(self) -> MacroCode:
+        return MacroCode(self)
+
+    @cached_property
     def calls(self) -> list[Node]:
-        return self.source.nodes_of_type("call_expression")
+        """The file's calls, those inside macros read as code (``macros.py``) included."""
+        own = self.source.nodes_of_type("call_expression")
+        inside = self.macros.calls
+        return in_document_order([*own, *inside]) if inside else own
 
     @cached_property
     def ops(self) -> list[StoreOp]:
@@ -178,8 +190,34 @@ class FileModel:
     def result_use(self, op: StoreOp) -> ResultUse:
         key = op.node.id
         if key not in self._uses:
-            self._uses[key] = self._classifier.classify(op.node)
+            if self._on_placeholder(op):
+                # `$model.save_into(&mut $store)` in a `macro_rules!` body: facts unknown
+                self._uses[key] = ResultUse(UseClass.PROPAGATED, op.node, ok_escapes=True)
+            else:
+                self._uses[key] = self._classifier.classify(op.node)
         return self._uses[key]
+
+    def _on_placeholder(self, op: StoreOp) -> bool:
+        """Whether the op's store, or its receiver when the store is not known, is a
+        metavariable of a ``macro_rules!`` body, itself or through one ``let``."""
+        if not self.macros.placeholders:
+            return False
+        arguments = arguments_of(op.node)
+        store_side = op.method in _STORE_SIDE
+        parts: list[Node | None] = [op.receiver] if store_side else [*arguments[:1]]
+        if op.store is None and not store_side:
+            parts.append(op.receiver)
+        for part in parts:
+            node = strip_reference(part) if part is not None else None
+            if node is None or node.type != "identifier":
+                continue
+            if self.macros.is_placeholder(node):
+                return True
+            binding = self.resolution.binding_of(node)
+            value = binding.value if binding is not None else None
+            if value is not None and self.macros.is_placeholder(strip_reference(value)):
+                return True
+        return False
 
     def apply_checks(self, op: StoreOp) -> Check:
         """Which parts of the op's ApplyResult are read (``apply`` returns it directly; a
@@ -233,7 +271,16 @@ class FileModel:
         )
 
     def loop_of(self, node: Node) -> LoopContext | None:
-        return loop_of(node, self.ancestry, self._loops)
+        """The innermost loop that runs ``node`` repeatedly; else a loop that calls the
+        closure ``node`` is in (``loops.py``)."""
+        found = loop_of(node, self.ancestry, self._loops)
+        if found is None and self._closure_depth < 2:
+            self._closure_depth += 1
+            try:
+                found = closure_called_in_loop(node, self.ancestry, self.resolution, self.loop_of)
+            finally:
+                self._closure_depth -= 1
+        return found
 
     # crate-local functions ----------------------------------------------------------------------
     @cached_property

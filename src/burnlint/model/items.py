@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from burnlint.model.field_facts import FieldFacts, collect_field_facts, derives_of
 from burnlint.model.limits import MAX_TYPE_WRAPPERS
 from burnlint.rust.syntax import nodes_of_type, path_segments, text, unmut
 
@@ -54,6 +55,7 @@ class TypeDef:
     name: str
     # (field, its type's path as written, or ()), resolved in ``module`` by whoever asks
     fields: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    derives: tuple[str, ...] = ()  # the last names of what it derives
 
 
 @dataclass
@@ -63,6 +65,7 @@ class FileItems:
     uses: list[UseDecl] = field(default_factory=list)
     types: list[TypeDef] = field(default_factory=list)
     modules: set[Module] = field(default_factory=set)  # inline `mod m { .. }` blocks
+    field_facts: FieldFacts = field(default_factory=FieldFacts)  # ``field_values.py``
 
 
 _TYPE_ITEMS = frozenset({"struct_item", "enum_item", "type_item", "union_item", "trait_item"})
@@ -155,6 +158,7 @@ def collect_items(root: Node, module: Module = ()) -> FileItems:
                 stack.append((child, current_module, owner))
     if bodies:
         _local_uses(root, bodies, items)
+    items.field_facts = collect_field_facts(root)
     return items
 
 
@@ -198,7 +202,7 @@ def _type(node: Node, module: Module) -> TypeDef:
                         type_path(declaration.child_by_field_name("type")),
                     )
                 )
-    return TypeDef(module, text(node.child_by_field_name("name")), tuple(fields))
+    return TypeDef(module, text(node.child_by_field_name("name")), tuple(fields), derives_of(node))
 
 
 def is_self_parameter(parameter: Node) -> bool:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Location
 from burnlint.model.burn_layers import PARAMETER_FREE_LAYERS, SEQUENTIAL_LAYERS
+from burnlint.model.field_facts import derives_of
 from burnlint.rust.syntax import text
 
 if TYPE_CHECKING:
@@ -254,18 +255,7 @@ def _field_order(fact: FieldFact) -> tuple[str, int, str, str]:
 
 
 def _derives_module(item: Node) -> bool:
-    sibling = item.prev_named_sibling
-    while sibling is not None and sibling.type in (
-        "attribute_item",
-        "line_comment",
-        "block_comment",
-    ):
-        if sibling.type == "attribute_item":
-            body = text(sibling)
-            if "derive" in body and "Module" in body:
-                return True
-        sibling = sibling.prev_named_sibling
-    return False
+    return "Module" in derives_of(item)
 
 
 def _last_segment(node: Node) -> str:

@@ -15,6 +15,8 @@ from burnlint.model.scopes import CAPTURE, Binding, LazyResolution
 from burnlint.rust.syntax import call_path, macro_name, method_call_parts, text, unwrap_parens, walk
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tree_sitter import Node
 
     from burnlint.rust.syntax import Ancestry
@@ -94,6 +96,10 @@ class LoopContext:
 
     node: Node
     kind: str  # for, while, loop, closure
+    # for a closure bound by `let` and called in a loop (``node`` is the closure): that loop,
+    # and the call in it
+    called_from: LoopContext | None = None
+    call: Node | None = None
 
     @property
     def label(self) -> str | None:
@@ -159,6 +165,45 @@ def loop_of(
         return around_parent
 
     return ancestry.fold_down(node, memo, None, innermost)
+
+
+def closure_called_in_loop(
+    node: Node,
+    ancestry: Ancestry,
+    resolution: LazyResolution,
+    loop_at: Callable[[Node], LoopContext | None],
+) -> LoopContext | None:
+    """For ``node`` in no loop of its own: the closure around it, when a `let` binds that
+    closure to a name that a loop calls (``let save = |m| ..; for .. { save(&m)?; }``): each
+    call runs it again. ``loop_at`` gives the loop around a call."""
+    closure: Node | None = None
+    current = ancestry.parent(node)
+    while current is not None and current.type not in ITEM_BOUNDARIES:
+        if current.type == "closure_expression":
+            closure = current
+        current = ancestry.parent(current)
+    if closure is None:
+        return None
+    declaration = ancestry.parent(closure)
+    if declaration is None or declaration.type != "let_declaration":
+        return None
+    pattern = declaration.child_by_field_name("pattern")
+    binding = resolution.binding_of(pattern) if pattern is not None else None
+    if binding is None or binding.value != closure or binding.assignments:
+        return None
+    for use in binding.uses:
+        call = ancestry.parent(use.node)
+        if (
+            use.macro is not None
+            or call is None
+            or call.type != "call_expression"
+            or call.child_by_field_name("function") != use.node
+        ):
+            continue
+        around = loop_at(call)
+        if around is not None:
+            return LoopContext(closure, "closure", called_from=around, call=call)
+    return None
 
 
 # Loop invariance ------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from burnlint.model.loops import InvarianceChecker, LoopContext, within
 from burnlint.model.ops import StoreOp
 from burnlint.model.paths import Extension, PathValue, path_value
 from burnlint.model.reads import CallSiteReads, SyntaxReads
-from burnlint.model.result_forms import OK_KEEPING
+from burnlint.model.result_forms import OK_KEEPING, ResultUse
 from burnlint.model.stores import Backing, StoreBuild
 from burnlint.model.summaries import call_argument, helper_argument
 from burnlint.rust.syntax import (
@@ -57,6 +57,7 @@ class RepeatReads(SyntaxReads, CallSiteReads, Protocol):
     def invariance(self) -> InvarianceChecker: ...
     def loop_of(self, node: Node) -> LoopContext | None: ...
     def helper_called(self, call: Node) -> HelperSummary | None: ...
+    def result_use(self, op: StoreOp) -> ResultUse: ...
 
 
 def refuses_overwrite(
@@ -269,31 +270,48 @@ def repeated_saves(model: RepeatReads) -> list[RepeatedSave]:
     found: dict[int, RepeatedSave] = {}
     removals: dict[int, _LoopRemovals] = {}  # by loop node id
     exits: dict[int, _LoopExits] = {}  # by loop node id
-    for op in model.ops:
-        if not op.is_save or not refuses_overwrite(op.store, model):
-            continue
-        store = op.store
-        loop = model.loop_of(op.node)
-        if loop is None:
-            continue
+
+    def runs_once(node: Node, loop: LoopContext) -> bool:
         loop_exits = exits.get(loop.node.id)
         if loop_exits is None:
             loop_exits = exits[loop.node.id] = _LoopExits(loop.node, model.ancestry)
-        if loop_exits.followed_by_exit(op.node):
-            continue  # it runs once
-        verdict = _repeats(op, store, loop, model)
-        if verdict is None:
-            continue
-        report_at, why = verdict
+        return loop_exits.followed_by_exit(node)
+
+    def removed(op: StoreOp, store: StoreBuild, loop: LoopContext) -> bool:
         loop_removals = removals.get(loop.node.id)
         if loop_removals is None:
             loop_removals = removals[loop.node.id] = _LoopRemovals(loop.node, model)
-        if loop_removals.removes_path_of(store) or loop_removals.removes_helper_path(op, store):
+        return loop_removals.removes_path_of(store) or loop_removals.removes_helper_path(op, store)
+
+    for op in model.ops:
+        if not op.is_save or op.store is None:
             continue
-        entry = found.get(report_at.id)
-        if entry is None:
-            entry = found[report_at.id] = RepeatedSave(store, report_at, loop, why=why)
-        entry.saves.append(op)
+        if op.returns_result and model.result_use(op).failure_expected:
+            continue  # a test that the save is refused
+        loop = model.loop_of(op.node)
+        if loop is None:
+            continue
+        # a closure that a loop calls: the call runs repeatedly, in the loop around it
+        calling = loop.called_from
+        if calling is not None:
+            assert loop.call is not None
+            if runs_once(loop.call, calling):
+                continue
+        elif runs_once(op.node, loop):
+            continue
+        for store in op.store.variants:  # a store chosen by `if`/`match`: each branch's
+            if not refuses_overwrite(store, model):
+                continue
+            verdict = _repeats(op, store, loop, model)
+            if verdict is None:
+                continue
+            if removed(op, store, loop) or (calling is not None and removed(op, store, calling)):
+                continue
+            report_at, why = verdict
+            entry = found.get(report_at.id)
+            if entry is None:
+                entry = found[report_at.id] = RepeatedSave(store, report_at, loop, why=why)
+            entry.saves.append(op)
     return sorted(found.values(), key=lambda r: r.report_at.start_byte)
 
 

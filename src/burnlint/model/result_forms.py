@@ -136,6 +136,8 @@ class ResultUse:
     ok_patterns: list[Node] = field(default_factory=list)
     ok_dropped: bool = False
     ok_escapes: bool = False  # the whole Result left the function: the caller checks it
+    # the code asserts that the op fails (`assert!(op.is_err())`): a test of the refusal
+    failure_expected: bool = False
 
 
 def strongest(uses: list[ResultUse], fallback: Node) -> ResultUse:

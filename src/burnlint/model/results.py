@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from burnlint.model.limits import MAX_FOLLOW_DEPTH
+from burnlint.model.macros import MacroReads, macro_argument_use
+from burnlint.model.reads import SyntaxReads
 from burnlint.model.result_forms import (
     ASSERT_MACROS,
     CHAIN_METHODS,
@@ -38,11 +40,14 @@ from burnlint.rust.syntax import (
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.model.reads import SyntaxReads
+
+class ResultReads(SyntaxReads, MacroReads, Protocol):
+    """What classifying the use of a ``Result`` reads of the file: its tree, and the code of
+    the macro calls a value may be an argument of."""
 
 
 class ResultClassifier:
-    def __init__(self, model: SyntaxReads) -> None:
+    def __init__(self, model: ResultReads) -> None:
         self.model = model
         self.ancestry = model.ancestry
         self.visiting: set[int] = set()
@@ -124,6 +129,9 @@ class ResultClassifier:
             if_expr = self.ancestry.parent(parent)
             if if_expr is not None:
                 return self.use_of(if_expr)
+        if kind == "macro_invocation":
+            # an argument of a macro, read as code (``macros.py``)
+            return macro_argument_use(self.model, parent, node, boolean=False, use_of=self.use_of)
         return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
 
     def _block_value(self, block: Node) -> ResultUse:
@@ -160,7 +168,7 @@ class ResultClassifier:
             self._ok_pattern(pattern, result)
             return result
         identifier = unmut(pattern)
-        if identifier.type == "identifier":
+        if identifier.type == "identifier" and not self.model.macros.is_placeholder(identifier):
             binding = self.model.resolution.binding_of(identifier)
             if binding is not None:
                 return self._binding_uses(binding, after=declaration.end_byte, fallback=declaration)
@@ -301,6 +309,10 @@ class ResultClassifier:
         assert parent is not None
         if parent.type == "expression_statement":
             return ResultUse(UseClass.DISCARDED, node, ok_dropped=True)
+        if parent.type == "macro_invocation":
+            return macro_argument_use(
+                self.model, parent, current, boolean=True, use_of=self.use_of, err=true_means_err
+            )
         if (
             parent.type in ("if_expression", "while_expression")
             and field_of(current, self.ancestry) == "condition"

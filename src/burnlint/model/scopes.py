@@ -2,9 +2,9 @@
 
 One iterative pass over a file. ``let`` bindings become visible after their statement and
 shadow earlier ones; function items are barriers (they cannot capture); closures, match arms,
-``if let``/``while let`` and ``for`` patterns open scopes. Identifiers inside the token trees
-of ordinary macro calls, and ``{name}`` captures in their format strings, count as uses;
-``macro_rules!`` bodies and ``quote!``-like templates are opaque.
+``if let``/``while let`` and ``for`` patterns open scopes. Identifiers in macro token trees and
+``{name}`` captures count as uses (and, by position, resolve those names in macro code read by
+``macros.py``); ``quote!``-like templates are opaque; a ``macro_rules!`` body stands alone.
 """
 
 from __future__ import annotations
@@ -61,9 +61,14 @@ class Resolution:
     by_reference: dict[int, Binding] = field(default_factory=dict)  # identifier node id -> binding
     by_declaration: dict[int, Binding] = field(default_factory=dict)  # pattern identifier id
     captures: dict[tuple[int, str], Binding] = field(default_factory=dict)  # (literal id, name)
+    # a reference in a macro's tokens by its start byte, where macro code starts it too
+    by_position: dict[int, Binding] = field(default_factory=dict)
 
     def binding_of(self, identifier: Node) -> Binding | None:
-        return self.by_reference.get(identifier.id) or self.by_declaration.get(identifier.id)
+        found = self.by_reference.get(identifier.id) or self.by_declaration.get(identifier.id)
+        if found is None and identifier.type in ("identifier", "self"):
+            return self.by_position.get(identifier.start_byte)
+        return found
 
 
 _BARRIER = None  # marks a function item's scope boundary in the scope stack
@@ -188,12 +193,13 @@ class _Resolver:
             if scope is not None:
                 scope[binding.name] = binding
 
-    def reference(self, identifier: Node, use: Use) -> None:
+    def reference(self, identifier: Node, use: Use) -> Binding | None:
         binding = self.lookup(text(identifier))
         if binding is None:
-            return
+            return None
         binding.uses.append(use)
         self.result.by_reference[identifier.id] = binding
+        return binding
 
     # the walk --------------------------------------------------------------------------------
     def run(self, root: Node) -> Resolution:
@@ -401,11 +407,14 @@ class _Resolver:
                     previous = children[index - 1].type if index > 0 else ""
                     if previous in (".", "::"):
                         continue
-                    self.reference(child, _macro_use(child, invocation, children, index))
+                    found = self.reference(child, _macro_use(child, invocation, children, index))
+                    if found is not None:
+                        self.result.by_position[child.start_byte] = found
                 elif child.type == "self":
                     binding = self.lookup("self")
                     if binding is not None:
                         binding.uses.append(_macro_use(child, invocation, children, index))
+                        self.result.by_position[child.start_byte] = binding
                 elif child.type in ("string_literal", "raw_string_literal"):
                     for match in CAPTURE.finditer(text(child)):
                         binding = self.lookup(match.group(1))
@@ -450,7 +459,9 @@ def resolve(root: Node) -> Resolution:
 
 def _outermost_barrier(outer: Node | None, node: Node) -> Node | None:
     """The outermost item barrier among ``node`` and its ancestors (``outer``: among its
-    ancestors)."""
+    ancestors); a ``macro_rules!`` body (``macros.py``) is not inside what encloses it."""
+    if node.type == "macro_definition":
+        return None
     if outer is not None:
         return outer
     return node if node.type in _ITEM_BARRIERS else None

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from burnlint.findings import Edit, Location
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
+from burnlint.model.field_values import FieldReads, field_literal
 from burnlint.model.limits import MAX_ADAPTER_BINDINGS, MAX_EVALUATION_DEPTH
 from burnlint.model.reads import SyntaxReads
 from burnlint.model.result_forms import OK_KEEPING
@@ -30,10 +31,11 @@ if TYPE_CHECKING:
     from burnlint.model.scopes import Binding
 
 _UNWRAPPING = frozenset({"unwrap", "expect"})
+_COMMENTS = ("line_comment", "block_comment")
 _DIVERGING_MACROS = frozenset({"panic", "bail", "unreachable", "todo", "unimplemented"})
 
 
-class StoreReads(SyntaxReads, Protocol):
+class StoreReads(SyntaxReads, FieldReads, Protocol):
     """What evaluating expressions to stores reads of the file: its tree, its imports, the
     burn-store API assumed, and what the crate-local function a call calls does
     (``FileModel.helper_called``)."""
@@ -81,6 +83,14 @@ class StoreBuild:
     origin: Location | None = None
     # for such a store: the edit that adds `.overwrite(true)` to its constructor, there
     overwrite_edit: Edit | None = None
+    # the stores the other branches build, when an `if`/`else` or a `match` chooses one
+    # (``let s = if a { X::from_file(p) } else { X::from_file(q) }``): this is the first
+    alternatives: tuple[StoreBuild, ...] = ()
+
+    @property
+    def variants(self) -> tuple[StoreBuild, ...]:
+        """This store and its alternatives: each one is the store on some path."""
+        return (self, *self.alternatives)
 
     def option(self, name: str) -> OptionSetting | None:
         return self.options.get(name)
@@ -222,13 +232,22 @@ class StoreEvaluator:
                 return self._ok_binding_store(binding.node, binding.declaration)
             return self.binding_store(binding, at=node)
         if node.type == "block":
-            tail = node.named_children[-1] if node.named_children else None
+            named = [c for c in node.named_children if c.type not in _COMMENTS]
+            tail = named[-1] if named else None
             return self.store_of(tail) if tail is not None else None
         if node.type in ("match_expression", "if_expression"):
             # `match make_store(p) { Ok(s) => s, Err(e) => return Err(e) }`: the one branch
             # that does not leave gives the value
             values = [v for v in _branch_values(node) if not _diverges(v)]
-            return self.store_of(values[0]) if len(values) == 1 else None
+            if len(values) == 1:
+                return self.store_of(values[0])
+            # each branch builds one: followed through all of them, when all are known
+            builds = [self.store_of(v) for v in values]
+            first = builds[0] if builds else None
+            if first is None or any(b is None or b.kind is not first.kind for b in builds):
+                return None
+            others = tuple(b for b in builds[1:] if b is not None)
+            return replace(first, alternatives=first.alternatives + others)
         return None
 
     def _ok_binding_store(self, name: Node, declaration: Node) -> StoreBuild | None:
@@ -326,6 +345,9 @@ class StoreEvaluator:
             )
         if method in api.bool_options:
             value = _bool_literal(arguments[0]) if arguments else None
+            if value is None and arguments:
+                # `.allow_partial(cfg.partial)`: the literal every `cfg` is built with
+                value = field_literal(self.model, arguments[0])
             return build.with_option(method, OptionSetting(value=value, node=call))
         if method in api.remap_builders:
             return replace(build, remaps=True, remap_calls=(*build.remap_calls, call))

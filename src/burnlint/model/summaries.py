@@ -261,11 +261,14 @@ def leniency(op: StoreOp, model: SummaryReads) -> tuple[Check, tuple[str, ...]]:
         return NOTHING, ()
     required: set[str] = set()
     reasons: list[str] = []
-    if store.is_set_true("allow_partial"):
+    # a store chosen by `if`/`match`: lenient when one of the branches' stores is
+    if any(v.is_set_true("allow_partial") for v in store.variants):
         required.add(MISSING)
         reasons.append("`.allow_partial(true)`")
-    validate = store.option("validate")
-    if validate is not None and validate.value is not True:
+    if any(
+        (validate := v.option("validate")) is not None and validate.value is not True
+        for v in store.variants
+    ):
         required.add(ERRORS)
         reasons.append("`.validate(false)`")
     if not reasons:

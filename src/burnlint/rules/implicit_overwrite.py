@@ -101,8 +101,9 @@ fn export<M: ModuleSnapshot>(model: &M) -> anyhow::Result<()> {
                 not op.is_save
                 or op.helper is not None
                 or not refuses_overwrite(op.store, ctx.model)
+                or (op.returns_result and ctx.model.result_use(op).failure_expected)
             ):
-                continue
+                continue  # not refusing, or a test that the save is refused
             site = op.store.constructor_node if op.store.helper is None else op.node
             sites.setdefault(site.id, (site, []))[1].append(op)
         for site, saves in sorted(sites.values(), key=lambda entry: entry[0].start_byte):

@@ -20,6 +20,9 @@ T = TypeVar("T")
 # visits; a deep item pays for at most this many descents before its walk.
 LOOKUPS_BEFORE_WALK = 64
 # Items that name a step of a finding's path (``impl Trainer > fn fit``).
+# The function a ``macro_rules!`` transcriber is read as (``expand.py``): its definition names
+# the step instead.
+BODY_FUNCTION = b"__macro_body"
 _NAMED_ITEMS = frozenset({"function_item", "mod_item", "trait_item"})
 
 
@@ -365,6 +368,12 @@ class Ancestry:
                 self._parents[key] = found
         return found
 
+    def graft(self, node: Node, parent: Node) -> None:
+        """Make ``node``, the root of code parsed apart from this tree (``expand.py``), a
+        child of ``parent``, and record the parents of every node under it."""
+        self._parents[node.id] = parent
+        self._record_subtree(node)
+
     def _record_subtree(self, top: Node) -> None:
         """Record the parent of every node under ``top``; a cursor walk creates no list of
         children per node (``Node.children`` is cached and would keep them all alive)."""
@@ -416,8 +425,12 @@ def _with_item_name(outer: tuple[str, ...], node: Node) -> tuple[str, ...]:
     """The item path down to ``node``: ``outer``, plus ``node`` when it is a named item."""
     if node.type in _NAMED_ITEMS:
         name = node.child_by_field_name("name")
-        if name is not None and name.text is not None:
+        if name is not None and name.text is not None and name.text != BODY_FUNCTION:
             return (*outer, f"{node.type.removesuffix('_item')} {name.text.decode()}")
+    elif node.type == "macro_definition":
+        name = node.child_by_field_name("name")
+        if name is not None and name.text is not None:
+            return (*outer, f"macro_rules! {name.text.decode()}")
     elif node.type == "impl_item":
         type_node = node.child_by_field_name("type")
         if type_node is not None and type_node.text is not None:

@@ -179,3 +179,9 @@ mod tests {
         loaded.load_from(&mut BurnpackStore::from_file(&path)).unwrap();
     }
 }
+
+/// A test that the second save is refused: the default is what it checks.
+pub fn refuses_a_second_save(model: &Mlp, path: &str) {
+    model.save_into(&mut SafetensorsStore::from_file(path).overwrite(true)).unwrap();
+    assert!(model.save_into(&mut SafetensorsStore::from_file(path)).is_err());
+}
