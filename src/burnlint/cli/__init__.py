@@ -19,7 +19,7 @@ from burnlint import __version__
 from burnlint.app import EXIT_ERROR, EXIT_OK
 from burnlint.app.console import internal_error_message
 from burnlint.cli.check import check as check_command
-from burnlint.cli.commands import list_rules, show_config, show_rule
+from burnlint.cli.commands import list_rules, server, show_config, show_rule
 from burnlint.cli.common import debug_enabled, fail
 
 _GROUP_OPTIONS = frozenset({"-h", "--help", "--version"})
@@ -79,10 +79,11 @@ def cli() -> None:
     burnlint rules                list the rules
     burnlint rule ID              show a rule's documentation
     burnlint config [PATHS]...    show the effective settings and where each comes from
+    burnlint server               run the language server (stdio), for an editor
     """
 
 
-for _command in (check_command, show_config, list_rules, show_rule):
+for _command in (check_command, show_config, list_rules, show_rule, server):
     cli.add_command(_command)
 
 

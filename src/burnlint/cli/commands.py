@@ -1,5 +1,5 @@
 """The commands that report on the setup rather than check code: ``config``, ``rules`` and
-``rule``."""
+``rule``; and ``server``, the language server."""
 
 from __future__ import annotations
 
@@ -104,3 +104,18 @@ def show_rule(rule_id: str) -> None:
         click.echo(f"burnlint: warning: no documentation file found for {rule.id}", err=True)
         text = f"# {rule.id} {rule.name}\n\n{rule.summary}\n"
     click.echo(text, nl=not text.endswith("\n"))
+
+
+@click.command("server")
+@click.option("--stdio", is_flag=True, help="Talk over stdin and stdout (the only transport).")
+def server(stdio: bool) -> None:
+    """Run the language server over stdin and stdout, for an editor (needs the `lsp` extra:
+    pip install 'burnlint[lsp]')."""
+    from burnlint.server import MISSING, available
+
+    del stdio  # accepted because editors' client settings often pass it
+    if not available():
+        fail(MISSING)
+    from burnlint.server.lsp import serve
+
+    serve()

@@ -146,6 +146,14 @@ BURN_CRATES = frozenset(
 )
 
 
+def forget_file_system() -> None:
+    """Forget the crate roots, lib targets and manifests read so far: a long-running process
+    (the language server) calls it before each check, as files may have changed since."""
+    crate_root.cache_clear()
+    _has_lib.cache_clear()
+    manifest_of.cache_clear()
+
+
 def with_path_dependencies(crates: list[Path]) -> list[Path]:
     """``crates`` and every crate they reach through path dependencies (``path_dependencies``):
     the crates whose facts a file of ``crates`` is checked with."""

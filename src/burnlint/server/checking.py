@@ -1,0 +1,155 @@
+"""The server's one call into the engine, and the configuration it keeps between checks.
+
+``check_buffer`` is the only place the server checks code: an open document's text as its
+path, its crate's other files from the editor's open buffers or else from disk. Another
+engine (per-file facts, a persistent cache) replaces its body and nothing else.
+
+``OptionsCache`` keeps the engine options of each directory, as the command line would resolve
+them there (``burnlint.toml``, ``.burnlint.toml``, ``Cargo.toml`` metadata, nearest first). An
+entry is used only while every configuration file that could apply is as it was (the same
+modification time and size, still there or still absent), so an edit on disk is seen even by an
+editor that sends no file events; ``clear`` drops everything when one does.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from burnlint.config import CliSettings, Problem
+from burnlint.config.schema import CARGO_MANIFEST, CONFIG_FILES
+from burnlint.findings import LintResult
+from burnlint.options import EngineOptions
+
+# the files whose change can change a check's configuration or its facts: every open file of
+# their directory tree is checked again
+CONFIG_NAMES = frozenset({*CONFIG_FILES, CARGO_MANIFEST, "Cargo.lock"})
+
+
+def check_buffer(
+    path: Path, data: bytes, options: EngineOptions, buffers: Mapping[Path, bytes]
+) -> LintResult:
+    """Check ``data`` as the file ``path`` (absolute), with its crate's facts; ``buffers``
+    holds the other open documents by absolute path, read instead of the disk."""
+    from burnlint import engine
+    from burnlint.project.targets import forget_file_system
+
+    forget_file_system()
+    return engine.lint_source(path, data, options, buffers=buffers)
+
+
+@dataclass(frozen=True)
+class EditorSettings:
+    """What an editor user may set in ``initializationOptions`` (rule selection, as the command
+    line's ``--select``, ``--extend-select`` and ``--ignore``)."""
+
+    select: tuple[str, ...] | None = None
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    def cli(self) -> CliSettings:
+        # an editor checks the files it opens: those the configuration excludes are left alone
+        return CliSettings(
+            select=self.select,
+            extend_select=self.extend_select,
+            ignore=self.ignore,
+            force_exclude=True,
+        )
+
+
+_KEYS = {"select": "select", "extendSelect": "extend_select", "ignore": "ignore"}
+
+
+def editor_settings(options: object) -> tuple[EditorSettings, list[str]]:
+    """``initializationOptions`` read: the settings, and a message for each value that is not
+    used (unknown keys, values that are not lists of strings, unknown rules)."""
+    from burnlint.config.settings import check_cli
+
+    if options is None:
+        return EditorSettings(), []
+    if not isinstance(options, dict):
+        return EditorSettings(), ["initializationOptions: expected an object"]
+    problems: list[str] = []
+    values: dict[str, tuple[str, ...]] = {}
+    for key, value in sorted(options.items()):
+        if key not in _KEYS:
+            known = ", ".join(_KEYS)
+            problems.append(f"initializationOptions: unknown key `{key}` (known: {known})")
+        elif not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            problems.append(f"initializationOptions: `{key}` must be a list of rule ids")
+        else:
+            values[_KEYS[key]] = tuple(value)
+    settings = EditorSettings(
+        select=values.get("select"),
+        extend_select=values.get("extend_select", ()),
+        ignore=values.get("ignore", ()),
+    )
+    bad = check_cli(settings.cli())
+    if bad:
+        problems.extend(f"initializationOptions: {p.message}" for p in bad)
+        return EditorSettings(), problems
+    return settings, problems
+
+
+Signature = tuple[tuple[int, int] | None, ...]
+
+
+@dataclass(frozen=True)
+class _Entry:
+    signature: Signature
+    value: EngineOptions | tuple[Problem, ...]
+
+
+class OptionsCache:
+    """The engine options of each directory (see the module's docstring)."""
+
+    def __init__(self, settings: EditorSettings) -> None:
+        self.settings = settings
+        self._entries: dict[tuple[Path, Path], _Entry] = {}
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+    def options_for(self, path: Path, project_root: Path) -> EngineOptions | tuple[Problem, ...]:
+        """The options ``path`` (absolute) is checked with, or the configuration problems that
+        stop it from being checked (as the command line stops)."""
+        from burnlint.config import plan
+
+        directory = path.parent
+        key = (directory, project_root)
+        signature = _signature(directory)
+        entry = self._entries.get(key)
+        if entry is not None and entry.signature == signature:
+            return entry.value
+        found = plan([path], self.settings.cli(), project_root=project_root)
+        value: EngineOptions | tuple[Problem, ...]
+        if found.problems or not found.groups:
+            value = tuple(found.problems)
+        else:
+            settings = found.groups[0][0]
+            value = settings.engine_options(project_root, prefilter=True, jobs=1)
+        self._entries[key] = _Entry(signature, value)
+        return value
+
+
+def _signature(directory: Path) -> Signature:
+    """The state of every configuration file from ``directory`` up to the file system's root:
+    (modification time, size), or None where there is none."""
+    found: list[tuple[int, int] | None] = []
+    current = directory
+    while True:
+        for name in _CANDIDATES:
+            try:
+                info = os.stat(current / name)
+            except OSError:
+                found.append(None)
+            else:
+                found.append((info.st_mtime_ns, info.st_size))
+        if current.parent == current:
+            return tuple(found)
+        current = current.parent
+
+
+_CANDIDATES: Sequence[str] = (*CONFIG_FILES, CARGO_MANIFEST)
