@@ -342,3 +342,36 @@ async def test_initialization_options_select_rules(
     found = await published(client, uri, 1)
     assert [c for _, c in codes(found)] == ["BL003", "BL004", "BL003", "BL004"]
     assert any("unknown key `colour`" in m.message for m in client.messages)
+
+
+@pytest_lsp.fixture(config=CONFIG, loop_scope="function")
+async def two_roots(lsp_client: RecordingClient, tmp_path: Path) -> AsyncIterator[None]:
+    """Two workspace folders, each with the save loop; the second ignores BL002."""
+    for name in ("first", "second"):
+        (tmp_path / name).mkdir()
+        shutil.copy(TESTDATA / "fixes" / "seed_loop.rs", tmp_path / name / "seed_loop.rs")
+    (tmp_path / "second" / "burnlint.toml").write_text("ignore = ['BL002']\n")
+    await lsp_client.initialize_session(
+        initialize_params([tmp_path / "first", tmp_path / "second"])
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_each_workspace_folder_has_its_configuration(
+    two_roots: RecordingClient, tmp_path: Path
+) -> None:
+    client = two_roots
+    first = open_document(client, tmp_path / "first" / "seed_loop.rs")
+    second = open_document(client, tmp_path / "second" / "seed_loop.rs")
+    assert [c for _, c in codes(await published(client, first, 1))] == ["BL002", "BL003"] * 2
+    assert [c for _, c in codes(await published(client, second, 1))] == ["BL003", "BL003"]
+
+
+async def test_shutdown_and_exit_are_clean(client: RecordingClient, workspace: Path) -> None:
+    uri = open_document(client, workspace / "seed_loop.rs")
+    await published(client, uri, 1)
+    await client.shutdown_session()
+    server = client._server
+    assert server is not None and server.returncode == 0
+    client.capabilities = None  # the session is over: the fixture has nothing left to end
