@@ -3,6 +3,7 @@ client, on files and crates copied from ``testdata/``."""
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -29,8 +30,9 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
     """A folder with the write-up's save loop (``seed_loop.rs``) and a copy of the
-    ``checkpoint-helper`` crate, whose binary saves through helpers of its lib."""
-    root = tmp_path / "ws"
+    ``checkpoint-helper`` crate, whose binary saves through helpers of its lib. Its name has a
+    space, which URIs quote."""
+    root = tmp_path / "work space"
     root.mkdir()
     shutil.copy(TESTDATA / "fixes" / "seed_loop.rs", root / "seed_loop.rs")
     shutil.copytree(TESTDATA / "crates" / "checkpoint-helper", root / "checkpoint-helper")
@@ -217,6 +219,10 @@ async def test_a_helper_edited_in_another_buffer_republishes_its_caller(
     replace_text(client, helper_uri, 2, text)
     again = await published(client, main_uri, 1, after=mark)
     assert codes(again) == [(24, "BL002"), (24, "BL003"), (29, "BL001"), (34, "BL001")]
+    # the store is built in the helper's buffer: the related location points there
+    related = again.diagnostics[1].related_information or []
+    assert [(r.location.uri, r.location.range.start.line + 1) for r in related] == [(helper_uri, 9)]
+    assert related[0].message.startswith("`save_checkpoint` builds the store here")
     # closed unsaved, the helper is read from disk again
     mark = len(client.published)
     client.text_document_did_close(
@@ -375,3 +381,31 @@ async def test_shutdown_and_exit_are_clean(client: RecordingClient, workspace: P
     server = client._server
     assert server is not None and server.returncode == 0
     client.capabilities = None  # the session is over: the fixture has nothing left to end
+
+
+async def test_an_internal_error_is_logged_and_other_files_keep_their_diagnostics(
+    client: RecordingClient, workspace: Path
+) -> None:
+    good = open_document(client, workspace / "seed_loop.rs")
+    assert len((await published(client, good, 1)).diagnostics) == 4
+    # a directory no file system accepts (a NUL byte in its name): checking a file in it
+    # fails inside burnlint
+    bad = (workspace / "sub" / "seed_loop.rs").as_uri().replace("/sub/", "/s%00b/")
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=bad, language_id="rust", version=1, text="fn main() {}\n"
+            )
+        )
+    )
+    deadline = asyncio.get_running_loop().time() + 60
+    while not any("internal error" in m.message for m in client.log_messages):
+        assert asyncio.get_running_loop().time() < deadline, client.log_messages
+        await asyncio.sleep(0.05)
+    error = next(m for m in client.log_messages if "internal error" in m.message)
+    assert error.type is types.MessageType.Error
+    assert not client.messages  # nothing in a window
+    assert len(client.diagnostics[good]) == 4
+    # and the server goes on: the good file is checked again
+    replace_text(client, good, 2, (workspace / "seed_loop.rs").read_text())
+    assert len((await published(client, good, 2)).diagnostics) == 4

@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import asyncio
 import os
+import traceback
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.workspace import TextDocument
 
-from burnlint.app.console import internal_error_message
+from burnlint.app.console import DEBUG_ENV, internal_error_message
 from burnlint.findings import Level, LintResult, NotificationKind
 from burnlint.server.checking import OptionsCache, check_buffer
 from burnlint.server.convert import Checked, Positions, Texts, diagnostic, path_of, uri_of
@@ -107,48 +110,59 @@ class Documents:
     # -- the checks ---------------------------------------------------------------------------
 
     def _open(self) -> list[tuple[str, Path]]:
+        """The open Rust documents: their URIs as the client gave them, and their paths."""
         found = []
-        for uri in sorted(self.server.workspace.text_documents):
-            path = path_of(uri)
+        for document in self.server.workspace.text_documents.values():
+            path = path_of(document.uri)
             if path is not None and path.suffix == ".rs":
-                found.append((uri, path))
-        return found
+                found.append((document.uri, path))
+        return sorted(found)
 
     def _snapshot(self, uri: str) -> _Snapshot | None:
-        documents = self.server.workspace.text_documents
-        document = documents.get(uri)
+        document = self.document(uri)
         path = path_of(uri)
         if document is None or path is None:
             return None
         buffers: dict[Path, bytes] = {}
-        for other_uri, other in documents.items():
-            other_path = path_of(other_uri)
-            if other_path is not None and other_uri != uri:
+        for other in self.server.workspace.text_documents.values():
+            other_path = path_of(other.uri)
+            if other_path is not None and other_path != path:
                 buffers[other_path] = other.source.encode("utf-8", errors="surrogatepass")
         data = document.source.encode("utf-8", errors="surrogatepass")
         return _Snapshot(uri, path, document.version, data, buffers)
 
+    def document(self, uri: str) -> TextDocument | None:
+        """The open document ``uri`` (the workspace keeps them by their unquoted URI)."""
+        documents: dict[str, TextDocument] = self.server.workspace.text_documents
+        return documents.get(unquote(uri))
+
     def _current_version(self, uri: str) -> tuple[bool, int | None]:
-        document = self.server.workspace.text_documents.get(uri)
+        document = self.document(uri)
         return (document is not None, document.version if document is not None else None)
 
     async def _check_until_current(self, uri: str) -> None:
         try:
-            while True:
-                self._again.discard(uri)
-                snapshot = self._snapshot(uri)
-                if snapshot is None:
-                    return
-                result = await self._run(snapshot)
-                still_open, version = self._current_version(uri)
-                if not still_open:
-                    return
-                if result is not None and version == snapshot.version:
-                    self._publish_result(snapshot, result)
-                if uri not in self._again and version == snapshot.version:
-                    return
+            await self._check_loop(uri)
+        except Exception as exc:  # never lost in a task nobody awaits
+            self.internal_error(exc, uri)
         finally:
             self._running.pop(uri, None)
+
+    async def _check_loop(self, uri: str) -> None:
+        """Check ``uri`` until the version checked is still the newest when its check ends."""
+        while True:
+            self._again.discard(uri)
+            snapshot = self._snapshot(uri)
+            if snapshot is None:
+                return
+            result = await self._run(snapshot)
+            still_open, version = self._current_version(uri)
+            if not still_open:
+                return
+            if result is not None and version == snapshot.version:
+                self._publish_result(snapshot, result)
+            if uri not in self._again and version == snapshot.version:
+                return
 
     async def _run(self, snapshot: _Snapshot) -> LintResult | None:
         """The check of ``snapshot``, or None when it could not run (said in the log)."""
@@ -156,7 +170,7 @@ class Documents:
         try:
             return await loop.run_in_executor(self._executor, self._check, snapshot)
         except Exception as exc:
-            self.log(f"{snapshot.path}: {internal_error_message(exc)}", types.MessageType.Error)
+            self.internal_error(exc, snapshot.uri)
             return None
 
     def _check(self, snapshot: _Snapshot) -> LintResult:
@@ -213,6 +227,14 @@ class Documents:
         self.server.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=version)
         )
+
+    def internal_error(self, exc: Exception, uri: str) -> None:
+        """An error burnlint did not expect, in the log (with the traceback when
+        ``BURNLINT_DEBUG`` is set): the server goes on."""
+        text = f"{internal_error_message(exc)}, checking {uri}"
+        if os.environ.get(DEBUG_ENV, "") not in ("", "0"):
+            text += "\n" + "".join(traceback.format_exception(exc))
+        self.log(text, types.MessageType.Error)
 
     def log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
         self.server.window_log_message(types.LogMessageParams(type=kind, message=message))

@@ -147,7 +147,7 @@ def _current(ls: BurnlintServer, uri: str) -> Checked | None:
     """What was published for the document's current version; None when that version has not
     been checked yet (its findings would be in the wrong places)."""
     checked = ls.documents.published.get(uri)
-    document = ls.workspace.text_documents.get(uri)
+    document = ls.documents.document(uri)
     if checked is None or document is None or document.version != checked.version:
         return None
     return checked
