@@ -343,10 +343,15 @@ async def test_initialization_options_select_rules(
 ) -> None:
     client = configured
     path = workspace / "seed_loop.rs"
-    path.write_text(path.read_text().replace("fn train_latest(", "fn train_latést("))
+    text = path.read_text().replace("let res = model", "let résultat = model", 1)
+    path.write_text(text.replace("match res {", "match résultat {", 1))
     uri = open_document(client, path)
     found = await published(client, uri, 1)
     assert [c for _, c in codes(found)] == ["BL003", "BL004", "BL003", "BL004"]
+    # columns count UTF-8 bytes, as this client asked: `é` is two
+    line = path.read_text().splitlines()[14]
+    column = len(line[: line.index("SafetensorsStore")].encode("utf-8"))
+    assert found.diagnostics[0].range.start.character == column == 45  # UTF-16: 44
     assert any("unknown key `colour`" in m.message for m in client.messages)
 
 
