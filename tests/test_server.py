@@ -321,11 +321,24 @@ async def test_a_broken_configuration_is_said_and_nothing_is_reported(
     found = await published(client, uri, 1)
     assert list(found.diagnostics) == []
     assert any("burnlint.toml" in m.message and "selct" in m.message for m in client.messages)
-    # fixed on disk: the next check reads it again
+    # fixed on disk and said so by the editor: the open files are checked again
     (workspace / "burnlint.toml").write_text("ignore = ['BL002']\n")
-    replace_text(client, uri, 2, (workspace / "seed_loop.rs").read_text())
-    after = await published(client, uri, 2)
+    mark = len(client.published)
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[
+                types.FileEvent(
+                    uri=(workspace / "burnlint.toml").as_uri(), type=types.FileChangeType.Changed
+                )
+            ]
+        )
+    )
+    after = await published(client, uri, 1, after=mark)
     assert codes(after) == [(15, "BL003"), (29, "BL003")]
+    # changed again with no word from the editor: the next check sees it all the same
+    (workspace / "burnlint.toml").write_text("ignore = ['BL003']\n")
+    replace_text(client, uri, 2, (workspace / "seed_loop.rs").read_text())
+    assert codes(await published(client, uri, 2)) == [(15, "BL002"), (29, "BL002")]
 
 
 @pytest_lsp.fixture(config=CONFIG, loop_scope="function")

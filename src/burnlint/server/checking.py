@@ -7,13 +7,13 @@ engine (per-file facts, a persistent cache) replaces its body and nothing else.
 ``OptionsCache`` keeps the engine options of each directory, as the command line would resolve
 them there (``burnlint.toml``, ``.burnlint.toml``, ``Cargo.toml`` metadata, nearest first). An
 entry is used only while every configuration file that could apply is as it was (the same
-modification time and size, still there or still absent), so an edit on disk is seen even by an
-editor that sends no file events; ``clear`` drops everything when one does.
+content, still there or still absent), so an edit on disk is seen even by an editor that sends
+no file events; ``clear`` drops everything when one does.
 """
 
 from __future__ import annotations
 
-import os
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,7 +93,7 @@ def editor_settings(options: object) -> tuple[EditorSettings, list[str]]:
     return settings, problems
 
 
-Signature = tuple[tuple[int, int] | None, ...]
+Signature = tuple[bytes | None, ...]
 
 
 @dataclass(frozen=True)
@@ -135,18 +135,19 @@ class OptionsCache:
 
 
 def _signature(directory: Path) -> Signature:
-    """The state of every configuration file from ``directory`` up to the file system's root:
-    (modification time, size), or None where there is none."""
-    found: list[tuple[int, int] | None] = []
+    """The content of every configuration file from ``directory`` up to the file system's
+    root (their bytes, hashed: a few small files, and unlike a modification time, never the
+    same after a change), None where there is none, the error where it cannot be read."""
+    found: list[bytes | None] = []
     current = directory
     while True:
         for name in _CANDIDATES:
             try:
-                info = os.stat(current / name)
-            except OSError:
+                found.append(hashlib.sha256((current / name).read_bytes()).digest())
+            except FileNotFoundError:
                 found.append(None)
-            else:
-                found.append((info.st_mtime_ns, info.st_size))
+            except OSError as exc:  # there but unreadable (a directory, a broken link)
+                found.append(f"{type(exc).__name__} {exc.errno}".encode())
         if current.parent == current:
             return tuple(found)
         current = current.parent

@@ -58,17 +58,19 @@ class Documents:
         """``uri`` was opened or edited: check it, and the open documents that read it."""
         self.check(uri)
         path = path_of(uri)
-        if path is not None:
+        if path is not None and path.suffix == ".rs":
+            # a configuration file counts once saved: it is read from disk
             self.file_changed(path, but=uri)
 
     def closed(self, uri: str) -> None:
         """``uri`` was closed: its diagnostics are cleared, and the documents that read it read
         the disk again."""
+        path = path_of(uri)
+        if path is None or path.suffix != ".rs":
+            return
         self.published.pop(uri, None)
         self._publish(uri, None, [])
-        path = path_of(uri)
-        if path is not None:
-            self.file_changed(path)
+        self.file_changed(path)
 
     def file_changed(self, path: Path, but: str | None = None) -> None:
         """``path`` changed on disk or in another buffer: check the open documents that read it
