@@ -14,6 +14,7 @@ no file events; ``clear`` drops everything when one does.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -145,7 +146,7 @@ def _signature(directory: Path) -> Signature:
             try:
                 found.append(hashlib.sha256((current / name).read_bytes()).digest())
             except FileNotFoundError:
-                found.append(None)
+                found.append(b"broken link" if os.path.lexists(current / name) else None)
             except OSError as exc:  # there but unreadable (a directory, a broken link)
                 found.append(f"{type(exc).__name__} {exc.errno}".encode())
         if current.parent == current:
