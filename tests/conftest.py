@@ -18,3 +18,14 @@ def runner() -> CliRunner:
         return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
     except TypeError:
         return CliRunner()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _cache_in_a_temporary_directory(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Runs of the suite share one cache outside the source tree (the default one is in the
+    project root): so the whole suite also runs burnlint warm, on what earlier tests cached.
+    ``BURNLINT_CACHE_DIR`` reaches the subprocesses too."""
+    import os
+
+    if "BURNLINT_CACHE_DIR" not in os.environ:
+        os.environ["BURNLINT_CACHE_DIR"] = str(tmp_path_factory.mktemp("burnlint-cache"))

@@ -265,6 +265,9 @@ class LintResult:
     rules: tuple[RuleMeta, ...] = ()
     digests: Mapping[Path, str] = field(default_factory=dict, hash=False)
     baseline: BaselineOutcome | None = None
+    # what went wrong with the persistent cache (it cannot be written): said on stderr, never
+    # in a report, and never a reason to fail the run
+    cache_problems: tuple[str, ...] = ()
 
     @property
     def successful(self) -> bool:
@@ -297,6 +300,7 @@ class LintResult:
             ),
             digests={path: value for p in parts for path, value in p.digests.items()},
             baseline=next((p.baseline for p in parts if p.baseline is not None), None),
+            cache_problems=tuple(dict.fromkeys(m for p in parts for m in p.cache_problems)),
         )
 
     def with_notifications(self, notes: Iterable[Notification]) -> LintResult:

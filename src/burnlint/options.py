@@ -31,7 +31,8 @@ class EngineOptions:
     file). ``per_file_ignores`` maps a pattern to the rule ids not reported in matching files.
     ``burn_version`` is the version from the configuration; None means read it from
     ``Cargo.lock``/``Cargo.toml``. Each crate is checked with it set to the version assumed
-    for that crate (None there: unknown), which the rules follow.
+    for that crate (None there: unknown), which the rules follow. ``cache_dir`` is where
+    facts and findings of unchanged files are kept between runs (None: not at all).
     """
 
     rule_ids: frozenset[str]
@@ -47,6 +48,8 @@ class EngineOptions:
     force_exclude: bool = False
     per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
     burn_version: str | None = None
+    # the persistent cache's directory (``engine/cache.py``); None: no cache is read or written
+    cache_dir: Path | None = None
 
     def level_of(self, rule_id: str, default: Level) -> Level:
         """The level ``rule_id`` reports at in this run: its ``severity`` override, else

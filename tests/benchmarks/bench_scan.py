@@ -2,6 +2,7 @@
 """Benchmark burnlint on a tree of Rust code, optionally against ast-grep.
 
     python tests/benchmarks/bench_scan.py TREE [--ast-grep] [--all-candidates] [--copies N]
+                                                [--cache]
 
 Prints for the tree: files, prefilter candidates, MB, then for each tool the median wall time
 of ``--runs`` whole-process runs after one warm-up (burnlint writes SARIF to a file), files/s,
@@ -11,6 +12,13 @@ rules equivalent to burnlint's triggers (``$A.save_into($$$)``, ``$A.load_from($
 pairwise ratios burnlint / ast-grep. ``--all-candidates`` turns burnlint's prefilter off (the
 worst case: every file is parsed and modelled). ``--copies N`` copies the tree N times into a
 temporary directory and measures that instead (time should grow linearly).
+
+Without ``--cache`` burnlint runs with ``--no-cache`` (cold: every run reads, parses and checks
+as the first would). ``--cache`` measures, in a copy of the tree, alternating with ast-grep:
+``cold`` (``--no-cache``), ``warm`` (the cache is current, nothing changed) and ``edited`` (a
+line appended to the largest candidate file before each run); each warm and edited run's SARIF
+is compared byte for byte with a cold run's on the same tree, and the script fails if they
+differ. With ``--copies N`` it measures the cold run on one copy too, for the N-fold ratio.
 
 Peak RSS comes from ``wait4`` (the largest single process of the run, workers included) and,
 in one extra run that is not timed, from sampling ``/proc`` every few milliseconds: the sum of
@@ -221,7 +229,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--jobs", default=None, help="pass --jobs to burnlint [burnlint's default: CPU count]"
     )
     parser.add_argument("--select", default="ALL", help="burnlint --select [%(default)s]")
+    parser.add_argument(
+        "--cache", action="store_true", help="measure cold, warm and edited runs with the cache"
+    )
     args = parser.parse_args(argv)
+    if args.cache:
+        return cache_modes(args)
 
     tree = args.tree.resolve()
     if not tree.is_dir():
@@ -242,7 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         stats = tree_stats(scanned)
         sarif = tmp / "burnlint.sarif"
         lint = [burnlint, "check", ".", "--format", "sarif", "-o", str(sarif)]
-        lint += ["--select", args.select, "--exit-zero"]
+        lint += ["--select", args.select, "--exit-zero", "--no-cache"]
         if args.jobs is not None:
             lint += ["--jobs", str(args.jobs)]
         if args.all_candidates:
@@ -289,6 +302,104 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"(pairwise: {', '.join(f'{r:.2f}' for r in ratios)})"
             )
     return 0
+
+
+def largest_candidate(tree: Path) -> Path:
+    """The largest file that passes the prefilter (one that saves or loads, or may)."""
+    from burnlint.project.discover import discover
+    from burnlint.project.prefilter import has_trigger
+
+    found = [p for p in discover([tree]).files if has_trigger(p.read_bytes())]
+    return max(found, key=lambda p: (p.stat().st_size, str(p)))
+
+
+def cache_modes(args: argparse.Namespace) -> int:
+    """``--cache``: cold, warm and edited runs, each against ast-grep (module docstring)."""
+    burnlint = args.burnlint or default_burnlint()
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    ast_grep = shutil.which(args.ast_grep_bin) if args.ast_grep else None
+    with tempfile.TemporaryDirectory(prefix="bench_scan-") as tmp_name:
+        tmp = Path(tmp_name)
+        scanned = copy_tree(args.tree.resolve(), args.copies, tmp)
+        stats = tree_stats(scanned)
+        edited = largest_candidate(scanned)
+        cache = tmp / "cache"
+        sarif = {name: tmp / f"{name}.sarif" for name in ("cold", "warm", "edited", "check")}
+
+        def lint(name: str, *extra: str) -> list[str]:
+            command = [burnlint, "check", ".", "--format", "sarif", "-o", str(sarif[name])]
+            command += ["--select", args.select, "--exit-zero", "--cache-dir", str(cache)]
+            if args.jobs is not None:
+                command += ["--jobs", str(args.jobs)]
+            return [*command, *extra]
+
+        print(
+            f"tree       {args.tree}" + (f" copied {args.copies} times" if args.copies > 1 else "")
+        )
+        print(
+            f"files      {stats.files:,}   candidates {stats.candidates:,}   "
+            f"{stats.megabytes:.1f} MB"
+        )
+        print(f"edited     {edited.relative_to(scanned)} ({edited.stat().st_size:,} bytes)")
+        ast_command = None
+        if ast_grep is not None:
+            config = write_ast_grep_config(tmp / "ast-grep")
+            ast_command = [ast_grep, "scan", "-c", str(config), "--format", "sarif", "."]
+        one_copy = None
+        if args.copies > 1:
+            one_copy = copy_tree(args.tree.resolve(), 1, tmp / "one")
+        # warm-up: page cache, .pyc files, and the cache itself
+        run_once(lint("cold", "--no-cache"), scanned)
+        run_once(lint("warm"), scanned)
+        runs: dict[str, list[Run]] = {m: [] for m in ("cold", "warm", "edited", "ast-grep", "1x")}
+        mismatches = 0
+
+        def same_as_cold(name: str) -> None:
+            nonlocal mismatches
+            run_once(lint("check", "--no-cache"), scanned)
+            if sarif[name].read_bytes() != sarif["check"].read_bytes():
+                mismatches += 1
+                print(f"MISMATCH: the {name} run's SARIF differs from a cold run's")
+
+        for index in range(args.runs):
+            if ast_command is not None:
+                runs["ast-grep"].append(run_once(ast_command, scanned, tmp / "ast-grep.sarif"))
+            runs["cold"].append(run_once(lint("cold", "--no-cache"), scanned))
+            if one_copy is not None:
+                runs["1x"].append(run_once(lint("cold", "--no-cache"), one_copy))
+            runs["warm"].append(run_once(lint("warm"), scanned))
+            same_as_cold("warm")
+            with open(edited, "a", encoding="utf-8") as fh:
+                fh.write(f"// edited {index}\n")
+            runs["edited"].append(run_once(lint("edited"), scanned))
+            same_as_cold("edited")
+            run_once(lint("warm"), scanned)  # the next warm run starts from a current cache
+        memory = tree_peak_memory_kb(lint("cold", "--no-cache"), scanned)
+
+        print(f"median of {args.runs} runs after a warm-up:")
+        for name in ("ast-grep", "cold", "warm", "edited", "1x"):
+            if runs[name]:
+                print(_row(name, runs[name], stats))
+        if memory is not None:
+            print(
+                "burnlint cold: peak memory of the whole process tree (PSS): "
+                f"{memory / 1024:.1f} MB"
+            )
+        wall = {name: statistics.median(r.wall for r in got) for name, got in runs.items() if got}
+        if "ast-grep" in wall:
+            for name in ("cold", "warm", "edited"):
+                ratios = [
+                    b.wall / a.wall for b, a in zip(runs[name], runs["ast-grep"], strict=True)
+                ]
+                print(
+                    f"{name:<6} / ast-grep: {statistics.median(ratios):.2f} "
+                    f"(pairwise: {', '.join(f'{r:.2f}' for r in ratios)})"
+                )
+        print(f"warm / cold: {wall['warm'] / wall['cold']:.2f}")
+        if "1x" in wall:
+            print(f"cold x{args.copies} / cold x1: {wall['cold'] / wall['1x']:.2f}")
+        print(f"SARIF of warm and edited runs identical to a cold run's: {mismatches == 0}")
+    return 1 if mismatches else 0
 
 
 if __name__ == "__main__":

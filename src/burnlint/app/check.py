@@ -21,6 +21,7 @@ from burnlint.app.baseline import compared, load_or_problem, summary, with_probl
 from burnlint.app.console import Console, Emit, Message, Stream, internal_error_message
 from burnlint.app.outputs import Output, check_output_paths, write_output
 from burnlint.app.request import CheckRequest, RequestError
+from burnlint.engine.cache import default_cache_dir
 from burnlint.findings import Level, LintResult, Notification, NotificationKind
 from burnlint.paths import default_project_root
 from burnlint.report import FORMATS, ReportContext, preload
@@ -72,9 +73,17 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
     baseline, baseline_problem = load_or_problem(request.baseline)
     plan = plan_runs(targets, request.settings, request.config_file, root)
     jobs = request.jobs or (os.cpu_count() or 1)
+    cache_dir = None
+    if request.cache:
+        cache_dir = Path(os.path.abspath(request.cache_dir or default_cache_dir(root)))
     engine = _Engine(
         [
-            (settings.engine_options(root, prefilter=request.prefilter, jobs=jobs), group)
+            (
+                settings.engine_options(
+                    root, prefilter=request.prefilter, jobs=jobs, cache_dir=cache_dir
+                ),
+                group,
+            )
             for settings, group in plan.groups
         ],
         console,
@@ -129,6 +138,8 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
         if not to_terminal:
             console.error(baseline_problem)
 
+    for problem in result.cache_problems:
+        console.warning(problem)  # on stderr: a report never depends on the cache
     outputs, rendered = _write_reports(request, result, complete, root, console)
     if baseline is not None and not request.quiet and result.baseline is not None:
         console.err(f"burnlint: {summary(result.baseline)}")

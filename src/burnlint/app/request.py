@@ -29,7 +29,8 @@ class CheckRequest:
     directory (else the directory itself). ``color`` is whether the report on stdout may be
     coloured (the front end knows its terminal); ``format_given`` whether ``--format`` was
     given rather than left at its default. ``jobs`` 0 means one worker process per CPU.
-    ``read_stdin`` gives the source checked as ``stdin_filename``. ``debug``: an unexpected
+    ``read_stdin`` gives the source checked as ``stdin_filename``. ``cache`` False neither
+    reads nor writes the persistent cache (``engine/cache.py``). ``debug``: an unexpected
     exception propagates instead of becoming an internal-error notification.
     """
 
@@ -56,6 +57,8 @@ class CheckRequest:
     write_baseline: Path | None = None
     add_allow: bool = False
     stdin_filename: Path | None = None
+    cache: bool = True
+    cache_dir: Path | None = None  # None: ``BURNLINT_CACHE_DIR``, else in the project root
     read_stdin: Callable[[], bytes] = read_stdin
     debug: bool = False
 

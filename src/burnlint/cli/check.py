@@ -101,6 +101,19 @@ def _given(ctx: click.Context, name: str) -> bool:
 )
 @click.option("--no-prefilter", is_flag=True, hidden=True)
 @click.option(
+    "-n",
+    "--no-cache",
+    is_flag=True,
+    help="Neither read nor write the cache of unchanged files' facts and findings.",
+)
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="BURNLINT_CACHE_DIR",
+    show_envvar=True,
+    help="Keep the cache in DIR [default: .burnlint_cache in the project root].",
+)
+@click.option(
     "--color",
     type=click.Choice(["auto", "always", "never"]),
     default="auto",
@@ -184,6 +197,8 @@ def check(
     jobs: int,
     project_root: Path | None,
     no_prefilter: bool,
+    no_cache: bool,
+    cache_dir: Path | None,
     color: str,
     quiet: bool,
     statistics: bool,
@@ -218,6 +233,8 @@ def check(
         jobs=jobs,
         project_root=project_root,
         prefilter=not no_prefilter,
+        cache=not no_cache,
+        cache_dir=cache_dir,
         color=_use_color(color, to_file=output is not None),
         quiet=quiet,
         statistics=statistics,

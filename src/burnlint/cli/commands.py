@@ -106,6 +106,27 @@ def show_rule(rule_id: str) -> None:
     click.echo(text, nl=not text.endswith("\n"))
 
 
+@click.command("clean")
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="BURNLINT_CACHE_DIR",
+    show_envvar=True,
+    help="The cache to remove [default: .burnlint_cache in the project root].",
+)
+def clean_cache(cache_dir: Path | None) -> None:
+    """Remove the cache of facts and findings (.burnlint_cache)."""
+    from burnlint.engine.cache import CacheError, default_cache_dir, remove_cache
+    from burnlint.paths import default_project_root
+
+    directory = cache_dir or default_cache_dir(default_project_root())
+    try:
+        removed = remove_cache(directory)
+    except CacheError as exc:
+        fail(str(exc))
+    click.echo(f"removed {directory}" if removed else f"no cache in {directory}")
+
+
 @click.command("server")
 @click.option("--stdio", is_flag=True, help="Talk over stdin and stdout (the only transport).")
 def server(stdio: bool) -> None:

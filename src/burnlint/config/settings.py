@@ -58,7 +58,9 @@ class Settings:
     burn_version: Sourced[str | None]
     max_file_size: Sourced[int]
 
-    def engine_options(self, project_root: Path, *, prefilter: bool, jobs: int) -> EngineOptions:
+    def engine_options(
+        self, project_root: Path, *, prefilter: bool, jobs: int, cache_dir: Path | None = None
+    ) -> EngineOptions:
         return EngineOptions(
             rule_ids=self.rule_ids.value,
             project_root=project_root,
@@ -72,6 +74,7 @@ class Settings:
             force_exclude=self.force_exclude.value,
             per_file_ignores=self.per_file_ignores.value,
             burn_version=self.burn_version.value,
+            cache_dir=cache_dir,
         )
 
 

@@ -19,14 +19,21 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from burnlint.engine.cache import Cache
 from burnlint.engine.crate import CrateFile, busy_crates, crate_groups, crate_key
 from burnlint.engine.group import GroupOutcome
+from burnlint.engine.scan import scan_with_cache
 from burnlint.engine.workers import Workers
 from burnlint.findings import Finding, LintResult, Notification, RunStats
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
-from burnlint.project.targets import crate_root, target_of, with_path_dependencies
-from burnlint.rules.all_rules import ALL_RULES
+from burnlint.project.targets import (
+    crate_root,
+    forget_layout,
+    target_of,
+    with_path_dependencies,
+)
+from burnlint.rules import registry
 
 if TYPE_CHECKING:
     from burnlint.project.discover import Discovery
@@ -44,6 +51,7 @@ def lint_paths(
     """Check every Rust file under ``paths``. ``meanwhile`` runs while worker processes check
     the crates (or before the crates are checked, without workers): the CLI loads its output
     format there."""
+    forget_layout()
     discovery = _discover(paths, options)
     files = set(discovery.files)
     # Files named one by one (pre-commit passes the staged ones) are checked with the facts of
@@ -77,6 +85,7 @@ def lint_source(
     disk, and only ``path`` reported. ``path`` need not exist; it is never read or written.
     ``buffers`` holds other unsaved sources by absolute path (an editor's other open files):
     a file of the crate found there is read from it instead of from disk."""
+    forget_layout()
     absolute = Path(os.path.abspath(path))
     may_be_excluded = options.force_exclude and os.path.isfile(absolute)
     if may_be_excluded and not _discover([absolute], options).files:
@@ -103,6 +112,8 @@ class _Read(NamedTuple):
     size: int
     reported: bool  # False for files read only for the facts of their target
     candidate: bool
+    digest: str | None  # of its bytes, when the cache is on
+    cached: bool  # unchanged since the cache saw it
 
 
 def lint_files(
@@ -126,8 +137,16 @@ def lint_files(
         else None
     )
     paths = sorted({Path(os.path.abspath(p)) for p in files})
+    cache = Cache(options.cache_dir) if options.cache_dir is not None else None
     with Workers(options.jobs) as workers:
-        for path, scan in zip(paths, workers.scan(paths, options, overrides), strict=True):
+        scans = (
+            workers.scan(paths, options, overrides)
+            if cache is None
+            else scan_with_cache(
+                paths, options, overrides, cache, lambda p: workers.scan(p, options, overrides)
+            )
+        )
+        for path, scan in zip(paths, scans, strict=True):
             if scan.skipped is not None:
                 notes.append(Notification(display_path(path, root), scan.skipped, level=scan.level))
                 skipped += 1
@@ -135,7 +154,7 @@ def lint_files(
             reported = report_only is None or path in report_only
             if reported:
                 checked += 1  # context files read for facts are not "checked"
-            read.append(_Read(path, scan.size, reported, scan.candidate))
+            read.append(_Read(path, scan.size, reported, scan.candidate, scan.digest, scan.cached))
         # Only the crates that hold a candidate are kept: another crate cannot produce anything.
         busy = busy_crates(
             (crate_key(r.path).as_posix() for r in read),
@@ -162,15 +181,19 @@ def lint_files(
                 r.reported,
                 r.candidate,
                 overrides.get(r.path),
+                digest=r.digest,
             )
             for r in read
             if crate_key(r.path).as_posix() in busy
         ]
+        # what the cache cannot stand in for: the candidates that changed since it saw them
+        # (more when a helper they use changed; the pool is only started for enough work)
+        fresh = sum(1 for r in read if r.candidate and not r.cached)
         del read
 
         groups = crate_groups(loaded)
         options_by_group = group_options(groups, options, versions)
-        outcomes, burn_version = workers.check(groups, options_by_group, while_checking)
+        outcomes, burn_version = workers.check(groups, options_by_group, while_checking, work=fresh)
     # a file that could be read but is not UTF-8 text was skipped, not checked
     undecodable = sum(outcome.undecodable for outcome in outcomes)
     checked -= undecodable
@@ -179,10 +202,12 @@ def lint_files(
     for outcome in outcomes:
         notes.extend(outcome.notifications)
     severity = dict(options.severity)
-    ran = tuple(
-        rule.meta.effective(severity) for rule in ALL_RULES if rule.meta.id in options.rule_ids
-    )
+    ran = tuple(meta.effective(severity) for meta in registry.ALL if meta.id in options.rule_ids)
+    problems = [p for outcome in outcomes for p in outcome.cache_problems]
+    if cache is not None:
+        problems = [*cache.problems, *problems]
     return LintResult(
+        cache_problems=tuple(dict.fromkeys(problems)),
         findings=tuple(sorted(findings, key=Finding.sort_key)),
         notifications=tuple(sorted(set(notes), key=Notification.sort_key)),
         stats=RunStats(checked, skipped, _sum_suppressed(outcomes)),

@@ -8,17 +8,24 @@ checked independently, in worker processes or not.
 from __future__ import annotations
 
 import os
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from burnlint.engine.cache import RACY_NS, Stat, now_ns
+from burnlint.engine.finish import digest
+from burnlint.engine.memo import ExternalFile, FileRecord, GroupMemo, remember
+from burnlint.engine.stable import stable_digest
 from burnlint.findings import Level, Notification
-from burnlint.model.layout import LayoutFacts, collect_layout
 from burnlint.options import EngineOptions
 from burnlint.project.targets import Target, crate_root, module_in_target, path_dependencies
-from burnlint.rust.source import DecodeError, SourceFile, decode_source
-from burnlint.rust.syntax import parse, syntax_errors
+from burnlint.rust.source import DecodeError, decode_source
+
+if TYPE_CHECKING:
+    from burnlint.model.layout import LayoutFacts
+    from burnlint.rust.source import SourceFile
 
 
 @dataclass
@@ -37,6 +44,7 @@ class CrateFile:
     # the burn release its crate builds against, when the group joins crates that differ
     # (``engine.group_options``); None: the group's
     burn_version: str | None = None
+    digest: str | None = None  # of its bytes, when the cache is on (``scan.Scan.digest``)
 
 
 def crate_key(path: Path) -> Path:
@@ -102,8 +110,12 @@ class CrateState:
     memory of a few trees.
     """
 
-    def __init__(self, files: list[CrateFile], options: EngineOptions) -> None:
+    def __init__(
+        self, files: list[CrateFile], options: EngineOptions, memo: GroupMemo | None = None
+    ) -> None:
         self.files = files
+        # what earlier runs found (``memo.py``), for files that have a digest; None: no cache
+        self.memo = memo
         self.options = options
         self.by_target: dict[Target, list[CrateFile]] = defaultdict(list)
         for item in files:
@@ -116,6 +128,7 @@ class CrateState:
         self.file_layouts: dict[Path, LayoutFacts] = {}  # of files whose tree was dropped
         self.layouts: dict[Target, LayoutFacts] = {}
         self.dependency_layouts: dict[str, LayoutFacts] = {}  # path dependencies, by crate
+        self.dependency_files: dict[str, list[Path]] = {}  # their libs' files, by crate
         self.modelled: dict[Path, CrateFile] = {}  # the files that get a FileModel
         self.modules: dict[Path, tuple[str, ...]] = {}
         # the burn release the crate builds against (``engine.group_options``)
@@ -132,11 +145,59 @@ class CrateState:
                 data = b""
                 reason = exc.strerror or str(exc)
                 self.notes.append(Notification(item.display, f"cannot read: {reason}"))
+                item.digest = None  # nothing to remember of it
+            if item.digest is not None and digest(data) != item.digest:
+                item.digest = None  # changed since it was scanned: its facts are not kept
             self.contents[item.path] = data
         return data
 
+    def record(self, item: CrateFile) -> FileRecord | None:
+        """What earlier runs found in ``item``'s bytes (``memo.py``); None without a cache,
+        or for bytes that are not those scanned."""
+        if self.memo is None or item.digest is None:
+            return None
+        return self.memo.record(item.path, item.digest)
+
+    def learned(self) -> None:
+        """Something was added to the memo: it is written back at the end."""
+        if self.memo is not None:
+            self.memo.changed = True
+
+    def mentions(self, item: CrateFile, names: list[bytes]) -> bool:
+        """Whether ``item``'s bytes hold one of ``names`` (a helper's name: the widened
+        prefilter of ``facts.build_models``)."""
+        record = self.record(item)
+        key = stable_digest(names) if record is not None else ""
+        if record is not None and key in record.mentions:
+            return record.mentions[key]
+        data = self.data(item)
+        found = any(name in data for name in names)
+        record = self.record(item)
+        if record is not None:
+            remember(record.mentions, key, found)
+            self.learned()
+        return found
+
+    def type_names(self, item: CrateFile) -> dict[str, int]:
+        """The type names ``item`` may define (``resolve.scan_type_names``), unparsed."""
+        record = self.record(item)
+        if record is not None and record.type_names is not None:
+            return record.type_names
+        from burnlint.model.resolve import scan_type_names
+
+        found = dict(Counter(scan_type_names(self.data(item))))
+        record = self.record(item)
+        if record is not None:
+            record.type_names = found
+            self.learned()
+        return found
+
     def is_text(self, item: CrateFile) -> bool:
         if item.path not in self.text:
+            record = self.record(item)
+            if record is not None and record.text:
+                self.text[item.path] = True
+                return True
             try:
                 decode_source(self.data(item))
             except DecodeError as exc:
@@ -144,6 +205,10 @@ class CrateState:
                 self.text[item.path] = False
             else:
                 self.text[item.path] = True
+            record = self.record(item)  # the read may have found other bytes
+            if record is not None:
+                record.text = self.text[item.path]
+                self.learned()
         return self.text[item.path]
 
     def source(self, item: CrateFile) -> SourceFile | None:
@@ -152,27 +217,51 @@ class CrateState:
             return self.sources[item.path]
         if not self.is_text(item):
             return None
+        from burnlint.rust.source import SourceFile
+        from burnlint.rust.syntax import parse, syntax_errors
+
         data = self.data(item)
         source = SourceFile(item.path, data, parse(data))
-        if source.has_syntax_errors and item.path not in self.syntax_noted:
-            self.syntax_noted.add(item.path)
+        line = None
+        if source.has_syntax_errors:
             line = next((n.start_point[0] + 1 for n in syntax_errors(source.root)), 1)
-            self.notes.append(
-                Notification(
-                    item.display,
-                    f"syntax error near line {line}; findings in this file may be incomplete",
-                    level=Level.NOTE,
-                    line=line,
-                )
-            )
+        record = self.record(item)
+        if record is not None:
+            record.parsed, record.syntax_line = True, line
+            self.learned()
+        self._note_syntax(item, line)
         self.sources[item.path] = source
         return source
 
+    def note_syntax(self, item: CrateFile, record: FileRecord) -> None:
+        """Say what parsing ``item`` would say, from ``record`` (facts used unparsed)."""
+        if record.parsed:
+            self._note_syntax(item, record.syntax_line)
+
+    def _note_syntax(self, item: CrateFile, line: int | None) -> None:
+        if line is None or item.path in self.syntax_noted:
+            return
+        self.syntax_noted.add(item.path)
+        self.notes.append(
+            Notification(
+                item.display,
+                f"syntax error near line {line}; findings in this file may be incomplete",
+                level=Level.NOTE,
+                line=line,
+            )
+        )
+
     def release(self, item: CrateFile) -> None:
         """Drop the tree of ``item`` (its layout facts are kept, should a rule ask)."""
+        from burnlint.model.layout import collect_layout
+
         source = self.sources.pop(item.path, None)
         if source is not None and item.path not in self.file_layouts and derives(source.data):
             self.file_layouts[item.path] = collect_layout(source)
+            record = self.record(item)
+            if record is not None:
+                record.derives, record.layout = True, self.file_layouts[item.path]
+                self.learned()
 
     def module(self, item: CrateFile) -> tuple[str, ...]:
         """The module path of ``item`` inside its target (cargo's conventions)."""
@@ -187,20 +276,7 @@ class CrateState:
     def own_layout(self, target: Target) -> LayoutFacts:
         """The modules declared by the files of ``target`` (each file that derives `Module`)."""
         if target not in self.layouts:
-            facts = LayoutFacts()
-            for item in self.by_target.get(target, []):
-                if item.path in self.file_layouts:
-                    facts = facts.merge(self.file_layouts[item.path])
-                    continue
-                if not derives(self.data(item)):
-                    continue
-                held = item.path in self.sources
-                source = self.source(item)
-                if source is not None:
-                    facts = facts.merge(collect_layout(source))
-                    if not held:
-                        del self.sources[item.path]
-            self.layouts[target] = facts
+            self.layouts[target] = self._merged(self.by_target.get(target, []))
         return self.layouts[target]
 
     def dependency_layout(self, crate: str) -> LayoutFacts:
@@ -211,25 +287,119 @@ class CrateState:
         if lib in self.by_target:
             return self.own_layout(lib)
         if crate not in self.dependency_layouts:
-            facts = LayoutFacts()
-            limit = self.options.max_file_bytes
-            for path in _lib_files(Path(crate)):
-                try:
-                    if path.stat().st_size > limit:
-                        continue
-                    data = path.read_bytes()
-                except OSError:
-                    continue  # context only: the group that checks it reports the problem
-                if not derives(data):
-                    continue
-                try:
-                    decode_source(data)
-                except DecodeError:
-                    continue
-                source = SourceFile(path, data, parse(data))
-                facts = facts.merge(collect_layout(source))
-            self.dependency_layouts[crate] = facts
+            self.dependency_layouts[crate] = self._merged(self._dependency_files(crate))
         return self.dependency_layouts[crate]
+
+    def own_layout_key(self, target: Target) -> str:
+        """What ``own_layout(target)`` is made of: each file's path and the digest of the
+        modules it declares (equal keys, equal layouts; from the records, nothing is parsed)."""
+        return self._key(self.by_target.get(target, []))
+
+    def dependency_layout_key(self, crate: str) -> str:
+        """What ``dependency_layout(crate)`` is made of (``own_layout_key``)."""
+        lib = Target(crate, "lib")
+        if lib in self.by_target:
+            return self.own_layout_key(lib)
+        return self._key(self._dependency_files(crate))
+
+    def _key(self, sources: list[CrateFile] | list[Path]) -> str:
+        return stable_digest(
+            [self._layout_digest(s) for s in sources if self._layout_of(s) is not None]
+        )
+
+    def _dependency_files(self, crate: str) -> list[Path]:
+        if crate not in self.dependency_files:
+            self.dependency_files[crate] = _lib_files(Path(crate))
+        return self.dependency_files[crate]
+
+    def _merged(self, sources: list[CrateFile] | list[Path]) -> LayoutFacts:
+        from burnlint.model.layout import LayoutFacts
+
+        facts = LayoutFacts()
+        for source in sources:
+            found = self._layout_of(source)
+            if found is not None:
+                facts = facts.merge(found)
+        return facts
+
+    def _layout_of(self, source: CrateFile | Path) -> LayoutFacts | None:
+        if isinstance(source, CrateFile):
+            return self.file_layout(source)
+        return self._external_layout(source)
+
+    def _layout_digest(self, source: CrateFile | Path) -> tuple[Path, str]:
+        """(path, digest of the modules it declares) of a file whose layout is known."""
+        if isinstance(source, CrateFile):
+            record = self.record(source)
+            layout = self.file_layout(source)
+            if record is not None and record.layout_digest is None:
+                record.layout_digest = stable_digest(layout)
+                self.learned()
+            digest = record.layout_digest if record is not None else stable_digest(layout)
+            return source.path, digest or ""
+        known = self.memo.external.get(source) if self.memo is not None else None
+        if known is not None and known.layout_digest is None:
+            known.layout_digest = stable_digest(known.layout)
+            self.learned()
+        if known is not None and known.layout_digest is not None:
+            return source, known.layout_digest
+        return source, stable_digest(self._external_layout(source))
+
+    def file_layout(self, item: CrateFile) -> LayoutFacts | None:
+        """The modules ``item`` declares; None when it cannot derive `Module`."""
+        if item.path in self.file_layouts:
+            return self.file_layouts[item.path]
+        record = self.record(item)
+        if record is not None and record.derives is not None:
+            if record.layout is not None:
+                self.note_syntax(item, record)  # what parsing it for the layout says
+            return record.layout
+        from burnlint.model.layout import collect_layout
+
+        found = None
+        if derives(self.data(item)):
+            held = item.path in self.sources
+            source = self.source(item)
+            if source is not None:
+                found = collect_layout(source)
+                if not held:
+                    del self.sources[item.path]
+        record = self.record(item)
+        if record is not None and self.text.get(item.path, True):
+            record.derives, record.layout = found is not None, found
+            self.learned()
+        return found
+
+    def _external_layout(self, path: Path) -> LayoutFacts | None:
+        """The modules a file outside the group declares (None: none, or unreadable), from
+        the memo while its stat is unchanged."""
+        try:
+            stat = Stat.of(path.stat())
+        except OSError:
+            return None  # context only: the group that checks it reports the problem
+        known = self.memo.external.get(path) if self.memo is not None else None
+        if known is not None and known.stat == stat and stat.mtime_ns + RACY_NS < now_ns():
+            return known.layout
+        from burnlint.model.layout import collect_layout
+        from burnlint.rust.source import SourceFile
+        from burnlint.rust.syntax import parse
+
+        found = None
+        try:
+            data = b"" if stat.size > self.options.max_file_bytes else path.read_bytes()
+        except OSError:
+            return None
+        if derives(data):
+            try:
+                decode_source(data)
+            except DecodeError:
+                pass
+            else:
+                found = collect_layout(SourceFile(path, data, parse(data)))
+        if self.memo is not None:
+            self.memo.external[path] = ExternalFile(stat, found is not None, found, None)
+            self.memo.changed = True
+        return found
 
 
 def _lib_files(crate: Path) -> list[Path]:

@@ -7,10 +7,14 @@ paths, not contents).
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
+from burnlint.engine.cache import Cache, ScanEntry, Stat, now_ns
+from burnlint.engine.finish import digest as bytes_digest
 from burnlint.findings import Level
 from burnlint.options import EngineOptions
 from burnlint.project.prefilter import has_trigger
@@ -28,6 +32,10 @@ class Scan(NamedTuple):
     candidate: bool = False
     skipped: str | None = None  # why the file is skipped: a notification's message
     level: Level = Level.WARNING
+    # the sha256 of the bytes (``finish.digest``), when the cache is on: the cache's identity
+    # of a file's bytes, and what --fix and --add-allow compare before writing it
+    digest: str | None = None
+    cached: bool = False  # taken from the cache's index, unread
 
 
 def scan_file(path: str | Path, options: EngineOptions, data: bytes | None = None) -> Scan:
@@ -61,9 +69,48 @@ def scan_file(path: str | Path, options: EngineOptions, data: bytes | None = Non
             return Scan(skipped=f"skipped: not valid UTF-8 (byte {exc.start})")
     # plain `bytes in` checks on the raw bytes; its bytes are not kept (the group that checks a
     # file reads it again, if it needs it at all)
-    return Scan(len(data), not options.prefilter or has_trigger(data))
+    digest = bytes_digest(data) if options.cache_dir is not None else None
+    return Scan(len(data), not options.prefilter or has_trigger(data), digest=digest)
 
 
 def scan_files(paths: list[str], options: EngineOptions) -> list[Scan]:
     """``scan_file`` of each path: one worker's share."""
     return [scan_file(path, options) for path in paths]
+
+
+def scan_with_cache(
+    paths: list[Path],
+    options: EngineOptions,
+    overrides: dict[Path, bytes],
+    cache: Cache,
+    rescan: Callable[[list[Path]], list[Scan]],
+) -> list[Scan]:
+    """``scan_file`` of each path, in order (``rescan`` does it, in workers or not), taking a
+    file whose size, modification time and inode are those the cache holds from the cache
+    without reading it (``cache.ScanEntry``). The index is written back when files were
+    scanned now; entries of files that are gone are dropped then."""
+    index = cache.load_scans(options)
+    started = now_ns()
+    stats: dict[Path, Stat] = {}
+    for path in paths:
+        if path not in overrides:
+            # before the file is read: a change after it is seen next time; a file that
+            # cannot be stat-ed is scanned, and the read says what is wrong
+            with contextlib.suppress(OSError):
+                stats[path] = Stat.of(os.stat(path))
+    found: dict[Path, Scan] = {}
+    for path, stat in stats.items():
+        entry = index.get(os.fspath(path))
+        if entry is not None and entry.valid_for(stat):
+            found[path] = entry.scan._replace(cached=True)
+    missing = [path for path in paths if path not in found]
+    if missing:
+        for path, scan in zip(missing, rescan(missing), strict=True):
+            found[path] = scan
+            if path in stats and scan.digest is not None and scan.skipped is None:
+                index[os.fspath(path)] = ScanEntry(stats[path], scan, started)
+        named = {os.fspath(path) for path in paths}
+        for key in [k for k in index if k not in named and not os.path.exists(k)]:
+            del index[key]
+        cache.save_scans(options, index)
+    return [found[path] for path in paths]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from burnlint.engine.crate import CrateFile
-from burnlint.engine.group import GroupOutcome, lint_group
+from burnlint.engine.group import GroupOutcome, lint_group, preload
 from burnlint.engine.scan import PARALLEL_MIN_FILES, Scan, scan_file, scan_files
 from burnlint.options import EngineOptions
 
@@ -55,6 +55,7 @@ class Workers:
 
             # fork: the workers start with everything imported (the parser, the model, the
             # rules) instead of importing it again; elsewhere the platform's default.
+            preload()
             fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if fork else None)
             self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
@@ -80,12 +81,15 @@ class Workers:
         groups: list[list[CrateFile]],
         options: list[EngineOptions],
         meanwhile: Callable[[], T],
+        *,
+        work: int | None = None,
     ) -> tuple[list[GroupOutcome], T]:
         """``lint_group`` of each group, in worker processes when there are enough candidates;
         the outcomes come back in the order of ``groups`` either way. ``meanwhile`` runs in
         this process once the work is handed out (before it, without workers); what it
-        returns comes back with the outcomes."""
-        candidates = sum(1 for g in groups for i in g if i.candidate)
+        returns comes back with the outcomes. ``work``: how many candidates must be modelled
+        (default: all; with a cache, those it cannot stand in for)."""
+        candidates = sum(1 for g in groups for i in g if i.candidate) if work is None else work
         if self.jobs <= 1 or len(groups) <= 1 or candidates < PARALLEL_MIN_CANDIDATES:
             gathered = meanwhile()
             return [lint_group(g, o) for g, o in zip(groups, options, strict=True)], gathered

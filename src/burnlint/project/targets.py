@@ -8,6 +8,7 @@ Module trees are not followed: a file is put where cargo's conventions put it.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +32,14 @@ class Target:
 
     def lib(self) -> Target:
         return Target(self.crate, "lib")
+
+
+def forget_layout() -> None:
+    """Forget which directories hold a crate and which crates a lib: each run asks the file
+    system again (``engine.lint_files`` calls it first), so a long-lived process sees a
+    manifest or a `lib.rs` created or removed since its last run."""
+    crate_root.cache_clear()
+    _has_lib.cache_clear()
 
 
 @lru_cache(maxsize=4096)
@@ -146,14 +155,6 @@ BURN_CRATES = frozenset(
 )
 
 
-def forget_file_system() -> None:
-    """Forget the crate roots, lib targets and manifests read so far: a long-running process
-    (the language server) calls it before each check, as files may have changed since."""
-    crate_root.cache_clear()
-    _has_lib.cache_clear()
-    manifest_of.cache_clear()
-
-
 def with_path_dependencies(crates: list[Path]) -> list[Path]:
     """``crates`` and every crate they reach through path dependencies (``path_dependencies``):
     the crates whose facts a file of ``crates`` is checked with."""
@@ -200,10 +201,21 @@ class Manifest:
         return self.package in BURN_CRATES
 
 
-@lru_cache(maxsize=1024)
 def manifest_of(crate: str) -> Manifest:
     """The manifest facts of the crate in directory ``crate``; an unreadable or broken
-    manifest has none (the version reader reports it)."""
+    manifest has none (the version reader reports it). Kept while the file's size,
+    modification time and inode stay the same: a long-lived process (``--fix``'s re-checks,
+    the language server) sees an edited manifest."""
+    try:
+        stat = os.stat(Path(crate) / _MANIFEST)
+        key: tuple[int, int, int] | None = (stat.st_size, stat.st_mtime_ns, stat.st_ino)
+    except OSError:
+        key = None
+    return _manifest_of(crate, key)
+
+
+@lru_cache(maxsize=1024)
+def _manifest_of(crate: str, _stat: tuple[int, int, int] | None) -> Manifest:
     from burnlint.project import _toml
 
     directory = Path(crate)

@@ -35,9 +35,8 @@ def check_buffer(
     """Check ``data`` as the file ``path`` (absolute), with its crate's facts; ``buffers``
     holds the other open documents by absolute path, read instead of the disk."""
     from burnlint import engine
-    from burnlint.project.targets import forget_file_system
 
-    forget_file_system()
+    # the engine asks the file system again for crate roots and manifests at each check
     return engine.lint_source(path, data, options, buffers=buffers)
 
 
@@ -117,6 +116,7 @@ class OptionsCache:
         """The options ``path`` (absolute) is checked with, or the configuration problems that
         stop it from being checked (as the command line stops)."""
         from burnlint.config import plan
+        from burnlint.engine.cache import default_cache_dir
 
         directory = path.parent
         key = (directory, project_root)
@@ -130,7 +130,12 @@ class OptionsCache:
             value = tuple(found.problems)
         else:
             settings = found.groups[0][0]
-            value = settings.engine_options(project_root, prefilter=True, jobs=1)
+            # the persistent cache the command line keeps in the project root: the facts of
+            # the files that did not change are read from it
+            cache_dir = Path(os.path.abspath(default_cache_dir(project_root)))
+            value = settings.engine_options(
+                project_root, prefilter=True, jobs=1, cache_dir=cache_dir
+            )
         self._entries[key] = _Entry(signature, value)
         return value
 

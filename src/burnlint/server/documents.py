@@ -209,6 +209,10 @@ class Documents:
                 self.log(text, types.MessageType.Error)
             else:
                 self.log(text)
+        for problem in result.cache_problems:
+            if problem not in self._said:
+                self._said.add(problem)
+                self.log(f"burnlint: warning: {problem}", types.MessageType.Warning)
         texts = Texts({**snapshot.buffers, snapshot.path: snapshot.data})
         positions = Positions(self.server.workspace.position_encoding, texts)
 

@@ -1,0 +1,285 @@
+"""The persistent cache (``.burnlint_cache/`` at the project root, like ``.ruff_cache``).
+
+Layout::
+
+    .burnlint_cache/
+        CACHEDIR.TAG                      backup tools skip the directory
+        .gitignore                        `*`: never committed
+        <release>-<code digest>/          one per burnlint build: its facts' shapes
+            scan-<digest>.pickle          each file's stat, digest and prefilter verdict
+            <settings digest>/
+                <group digest>.pickle     a crate group's ``memo.GroupMemo``
+
+The code digest covers burnlint's own source (every module), so a cache written by another
+build, even at the same release number during development, is never read. The settings digest
+covers what changes findings: the rules and their levels, per-file ignores, the configured
+burn version, the prefilter, the size limit and the project root.
+
+Entries are written to a temporary file and renamed into place: a reader sees a whole entry
+or none, and two runs at once leave one or the other. Whatever cannot be read back (another
+format, truncated, corrupt) counts as absent and is rebuilt; what cannot be written is said
+once on stderr (``Cache.problems``), never in a report. Unpickling allows burnlint's own data
+classes and enums and a few built-in types only, so a planted cache file cannot run code.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import os
+import pickle
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field, is_dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from burnlint import __version__
+from burnlint.engine.stable import stable_digest
+
+if TYPE_CHECKING:
+    from burnlint.engine.memo import GroupMemo
+    from burnlint.engine.scan import Scan
+    from burnlint.options import EngineOptions
+
+CACHE_DIR_NAME = ".burnlint_cache"
+CACHE_ENV = "BURNLINT_CACHE_DIR"
+_TAG = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by burnlint.\n"
+    "# For information about cache directory tags see https://bford.info/cachedir/\n"
+)
+# A file modified this close to the moment it was scanned may change again within the same
+# modification time (coarse file-system clocks): its stat is not trusted, its bytes are hashed.
+RACY_NS = 2_000_000_000
+
+
+class Stat(NamedTuple):
+    """What says a file is unchanged without reading it."""
+
+    size: int
+    mtime_ns: int
+    inode: int
+
+    @classmethod
+    def of(cls, result: os.stat_result) -> Stat:
+        return cls(result.st_size, result.st_mtime_ns, result.st_ino)
+
+
+class ScanEntry(NamedTuple):
+    """A file's prefilter verdict and digest, valid while its stat is ``stat``."""
+
+    stat: Stat
+    scan: Scan
+    scanned_ns: int  # when it was read (``RACY_NS``)
+
+    def valid_for(self, stat: Stat) -> bool:
+        return stat == self.stat and self.stat.mtime_ns + RACY_NS < self.scanned_ns
+
+
+@cache
+def code_digest() -> str:
+    """The digest of burnlint's own modules: a cache written by other code is never read."""
+    hasher = hashlib.blake2b(digest_size=8)
+    stack = [resources.files("burnlint")]
+    found: list[tuple[str, bytes]] = []
+    while stack:
+        here = stack.pop()
+        for entry in here.iterdir():
+            if entry.is_dir() and not entry.name.startswith(("_", ".")):
+                stack.append(entry)
+            elif entry.name.endswith(".py"):
+                found.append((str(entry), entry.read_bytes()))
+    root = str(resources.files("burnlint"))
+    for name, data in sorted(found):
+        hasher.update(os.path.relpath(name, root).encode() + b"\0" + data)
+    return hasher.hexdigest()
+
+
+def settings_digest(options: EngineOptions) -> str:
+    """The digest of the settings that change what a check finds (module docstring)."""
+    return stable_digest(
+        sorted(options.rule_ids),
+        sorted(options.severity),
+        sorted((pattern, sorted(rules)) for pattern, rules in options.per_file_ignores),
+        options.exclude_root,
+        options.burn_version,
+        options.prefilter,
+        options.max_file_bytes,
+        options.project_root,
+    )
+
+
+class CacheError(Exception):
+    """A directory that is not burnlint's cache was to be removed."""
+
+
+def remove_cache(directory: Path) -> bool:
+    """Remove the cache ``directory`` (``burnlint clean``); False when there is none. A
+    directory without burnlint's ``CACHEDIR.TAG`` is not a cache of burnlint's and is left
+    alone (``--cache-dir ~`` must not empty a home directory)."""
+    if not directory.exists():
+        return False
+    if not _is_ours(directory):
+        raise CacheError(f"{directory} is not a burnlint cache (no CACHEDIR.TAG of burnlint's)")
+    try:
+        shutil.rmtree(directory)
+    except OSError as exc:
+        raise CacheError(f"cannot remove {directory}: {exc.strerror or exc}") from None
+    return True
+
+
+def _is_ours(directory: Path) -> bool:
+    try:
+        return (directory / "CACHEDIR.TAG").read_text(encoding="utf-8") == _TAG
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def default_cache_dir(project_root: Path) -> Path:
+    """``BURNLINT_CACHE_DIR`` when set, else ``.burnlint_cache`` in the project root."""
+    configured = os.environ.get(CACHE_ENV)
+    return Path(configured) if configured else project_root / CACHE_DIR_NAME
+
+
+@dataclass
+class Cache:
+    """One run's view of the cache directory ``root`` (``EngineOptions.cache_dir``)."""
+
+    root: Path
+    problems: list[str] = field(default_factory=list)  # for stderr, once each
+
+    @property
+    def base(self) -> Path:
+        return self.root / f"{__version__}-{code_digest()}"
+
+    # -- the scan index: one per prefilter setting and size limit
+
+    def _scan_path(self, options: EngineOptions) -> Path:
+        return self.base / f"scan-{stable_digest(options.prefilter, options.max_file_bytes)}.pickle"
+
+    def load_scans(self, options: EngineOptions) -> dict[str, ScanEntry]:
+        found = self._load(self._scan_path(options))
+        return found if isinstance(found, dict) else {}
+
+    def save_scans(self, options: EngineOptions, entries: dict[str, ScanEntry]) -> None:
+        self._save(self._scan_path(options), entries)
+
+    # -- the groups' memos
+
+    def _group_path(self, options: EngineOptions, leader: str) -> Path:
+        return self.base / settings_digest(options) / f"{stable_digest(leader)}.pickle"
+
+    def load_group(self, options: EngineOptions, leader: str) -> GroupMemo:
+        from burnlint.engine.memo import GroupMemo
+
+        found = self._load(self._group_path(options, leader))
+        return found if isinstance(found, GroupMemo) else GroupMemo()
+
+    def save_group(self, options: EngineOptions, leader: str, memo: GroupMemo) -> None:
+        memo.changed = False
+        self._save(self._group_path(options, leader), memo)
+
+    # -- reading and writing
+
+    def _load(self, path: Path) -> object:
+        try:
+            with open(path, "rb") as fh:
+                return _Unpickler(fh).load()
+        except FileNotFoundError:
+            return None
+        except Exception:  # a cache entry that cannot be read is rebuilt
+            return None
+
+    def _save(self, path: Path, value: object) -> None:
+        try:
+            self._prepare(path.parent)
+            data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+            try:
+                with os.fdopen(handle, "wb") as fh:
+                    fh.write(data)
+                os.replace(temporary, path)
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
+        except OSError as exc:
+            problem = f"cannot write the cache in {self.root}: {exc.strerror or exc}"
+            if problem not in self.problems:
+                self.problems.append(problem)
+
+    def _prepare(self, directory: Path) -> None:
+        """Create ``directory`` inside the cache; the cache's root gets its tag and its
+        ``.gitignore`` when it is created."""
+        if directory.is_dir():
+            return
+        if not self.root.is_dir():
+            self.root.mkdir(parents=True, exist_ok=True)
+            _write_new(self.root / "CACHEDIR.TAG", _TAG)
+            _write_new(self.root / ".gitignore", "# Created by burnlint.\n*\n")
+        if not self.base.is_dir() and _is_ours(self.root):
+            self._prune()
+        directory.mkdir(parents=True, exist_ok=True)
+
+    def _prune(self) -> None:
+        """Remove what other burnlint builds wrote (this one cannot read it), before the
+        first write of this build: the cache holds one build's entries, not one per upgrade."""
+        for entry in self.root.iterdir():
+            if entry.is_dir() and entry != self.base and not entry.name.startswith("."):
+                shutil.rmtree(entry, ignore_errors=True)
+
+
+def _write_new(path: Path, text: str) -> None:
+    try:
+        with open(path, "x", encoding="utf-8") as fh:
+            fh.write(text)
+    except FileExistsError:
+        pass
+
+
+# Built-in types a cache entry may hold besides burnlint's own classes.
+_ALLOWED_BUILTINS = {
+    ("builtins", "frozenset"),
+    ("builtins", "set"),
+    ("pathlib", "Path"),
+    ("pathlib", "PosixPath"),
+    ("pathlib", "WindowsPath"),
+    ("pathlib._local", "PosixPath"),
+    ("pathlib._local", "WindowsPath"),
+    ("collections", "Counter"),
+}
+
+
+class _Unpickler(pickle.Unpickler):
+    """Unpickles burnlint's data classes, named tuples and enums and ``_ALLOWED_BUILTINS``
+    only: anything else in a cache file (a function, a module) makes it unreadable."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) in _ALLOWED_BUILTINS:
+            return super().find_class(module, name)
+        if module == "burnlint" or module.startswith("burnlint."):
+            found = super().find_class(module, name)
+            if isinstance(found, type) and (
+                is_dataclass(found) or issubclass(found, (tuple, enum.Enum))
+            ):
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a cache entry")
+
+
+def now_ns() -> int:
+    return time.time_ns()
+
+
+__all__ = [
+    "Cache",
+    "CacheError",
+    "ScanEntry",
+    "Stat",
+    "default_cache_dir",
+    "now_ns",
+    "remove_cache",
+    "settings_digest",
+]
