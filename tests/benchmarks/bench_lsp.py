@@ -9,7 +9,8 @@ applies ``--edits`` edits (default 10), each a new document version, and measure
 each ``didChange`` to the ``publishDiagnostics`` for that version (the server publishes every
 version it checks, even with no findings). After each edit the same buffer is checked by a
 one-shot ``burnlint --stdin-filename FILE`` with default settings, so that load on the machine
-hits both alike. Prints the medians, their ratio (target: <= 0.2) and whether the server's
+hits both alike. Both use the persistent cache as a user has it (warm after the first check),
+kept out of the tree in a temporary directory (``BURNLINT_CACHE_DIR``). Prints the medians, their ratio (target: <= 0.2) and whether the server's
 diagnostics and the one-shot's findings agree in number for each buffer.
 
 A script, not a test: timings depend on the machine and on what else runs on it. burnlint must
@@ -26,6 +27,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import IO, Any
@@ -53,9 +55,9 @@ def largest_with_a_store_op(crate: Path) -> tuple[Path, int]:
 class Server:
     """A language server process spoken to with JSON-RPC over its stdin and stdout."""
 
-    def __init__(self, command: list[str], cwd: Path) -> None:
+    def __init__(self, command: list[str], cwd: Path, env: dict[str, str]) -> None:
         self.process = subprocess.Popen(
-            command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE
+            command, cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE
         )
         assert self.process.stdin is not None and self.process.stdout is not None
         self.stdin: IO[bytes] = self.process.stdin
@@ -113,12 +115,15 @@ class Server:
         self.process.wait(timeout=30)
 
 
-def one_shot(burnlint: str, tree: Path, path: Path, text: str) -> tuple[float, int]:
+def one_shot(
+    burnlint: str, tree: Path, path: Path, text: str, env: dict[str, str]
+) -> tuple[float, int]:
     """Seconds for ``burnlint --stdin-filename`` on ``text``, and how many findings it made."""
     start = time.perf_counter()
     run = subprocess.run(
         [burnlint, "--format", "concise", "--quiet", "--stdin-filename", str(path)],
         cwd=tree,
+        env=env,
         input=text.encode("utf-8"),
         capture_output=True,
         check=False,
@@ -151,7 +156,11 @@ def main() -> None:
     text = path.read_text(encoding="utf-8")
     print(f"file: {path.relative_to(tree)} ({path.stat().st_size:,} bytes, {ops} store ops)")
 
-    server = Server([burnlint, "server"], tree)
+    # both keep their persistent cache, as a user has it, out of the tree: in one directory
+    # of their own, so that each finds what the other wrote
+    cache = tempfile.TemporaryDirectory(prefix="bench-lsp-cache-")
+    env = {**os.environ, "BURNLINT_CACHE_DIR": cache.name}
+    server = Server([burnlint, "server"], tree, env)
     server.request(
         "initialize",
         {
@@ -191,7 +200,7 @@ def main() -> None:
         latencies.append(time.perf_counter() - start)
         text += added
         lines += 1
-        seconds, findings = one_shot(burnlint, tree, path, text)
+        seconds, findings = one_shot(burnlint, tree, path, text, env)
         one_shots.append(seconds)
         agree = agree and findings == len(found)
         print(
@@ -199,6 +208,7 @@ def main() -> None:
             f"one-shot {seconds * 1000:7.1f} ms ({findings} found)"
         )
     server.close()
+    cache.cleanup()
 
     server_median = statistics.median(latencies)
     one_shot_median = statistics.median(one_shots)
