@@ -10,8 +10,9 @@ each ``didChange`` to the ``publishDiagnostics`` for that version (the server pu
 version it checks, even with no findings). After each edit the same buffer is checked by a
 one-shot ``burnlint --stdin-filename FILE`` with default settings, so that load on the machine
 hits both alike. Both use the persistent cache as a user has it (warm after the first check),
-kept out of the tree in a temporary directory (``BURNLINT_CACHE_DIR``). Prints the medians, their ratio (target: <= 0.2) and whether the server's
-diagnostics and the one-shot's findings agree in number for each buffer.
+kept out of the tree in a temporary directory (``BURNLINT_CACHE_DIR``). Prints the medians,
+their ratio (target: <= 0.2) and whether the server's diagnostics and the one-shot's findings
+agree in number for each buffer.
 
 A script, not a test: timings depend on the machine and on what else runs on it. burnlint must
 be importable (to find the file) with its ``lsp`` extra, and its console script installed
