@@ -62,9 +62,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Level
-from burnlint.rules.base import Rule, Violation
-from burnlint.rules.meta import RuleMeta
+from burnlint.findings import Finding, Level, RuleMeta
+from burnlint.rules.base import Rule
+from burnlint.rules.violation import Violation
 
 if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext

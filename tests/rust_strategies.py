@@ -752,8 +752,9 @@ def all_problems(result: LintResult, files: dict[str, bytes], root: Path) -> lis
     for finding in result.findings:
         problems += finding_problems(finding, files, root)
     for note in result.notifications:
-        if note.line is not None and note.path in files:
-            count = files[note.path].count(b"\n") + 1
+        shown = display_path(note.path, root) if note.path is not None else ""
+        if note.line is not None and shown in files:
+            count = files[shown].count(b"\n") + 1
             if not 1 <= note.line <= count:
                 problems.append(f"notification line {note.line} outside 1..{count}: {note}")
     outputs = render_all(result, root)

@@ -16,7 +16,8 @@ from burnlint.app import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from burnlint.app.check import run_check
 from burnlint.app.console import Message, Stream
 from burnlint.app.request import CheckRequest, RequestError
-from burnlint.findings import LintResult, NotificationKind
+from burnlint.findings import Level, LintResult, NotificationKind
+from burnlint.rules import registry
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 
@@ -178,3 +179,72 @@ def test_an_engine_crash_is_a_result_and_every_output_is_written(
     assert outcome.exit_code == EXIT_ERROR
     with pytest.raises(RuntimeError):
         run_check(_request(demo, debug=True))
+
+
+def test_merged_configurations_keep_each_rules_level_in_sarif(tmp_path: Path) -> None:
+    """Two crates under two configurations are two engine runs, merged: a rule that ran in
+    either is in the log, at the level its configuration gives it, findings or not."""
+    for name, config in (
+        ("strict", '[severity]\nBL005 = "error"\nBL003 = "note"\n'),
+        ("loose", 'ignore = ["BL003"]\n\n[severity]\nBL002 = "error"\n'),
+    ):
+        crate = tmp_path / name
+        (crate / "src").mkdir(parents=True)
+        (crate / "Cargo.toml").write_text(
+            f'[package]\nname = "{name}"\nversion = "0.1.0"\n', encoding="utf-8"
+        )
+        (crate / "src" / "lib.rs").write_text("pub fn f() {}\n", encoding="utf-8")
+        (crate / "burnlint.toml").write_text(config, encoding="utf-8")
+    outcome = run_check(
+        _request(tmp_path, paths=(tmp_path / "strict", tmp_path / "loose"), output_format="sarif")
+    )
+    assert outcome.result.findings == ()
+    driver = json.loads(outcome.outputs[0].text)["runs"][0]["tool"]["driver"]
+    levels = {rule["id"]: rule["defaultConfiguration"]["level"] for rule in driver["rules"]}
+    assert levels["BL005"] == "error"  # the strict crate's override, though nothing was found
+    assert levels["BL003"] == "note"  # ran in the strict crate only, at its level there
+    assert levels["BL002"] == "error"  # the loose crate's override (warning in the other)
+    assert levels["BL001"] == "error"  # the registered level, in both
+    default_on = [meta.id for meta in registry.ALL if meta.enabled_by_default]
+    assert sorted(levels) == sorted(default_on)
+
+
+def test_merging_gives_a_rule_the_most_severe_level_its_configurations_give_it() -> None:
+    bl004 = registry.by_id("BL004")
+    quiet = LintResult((), (), rules=(bl004.effective({"BL004": Level.NOTE}),))
+    loud = LintResult(
+        (), (), rules=(registry.by_id("BL001"), bl004.effective({"BL004": Level.ERROR}))
+    )
+    for parts in ((quiet, loud), (loud, quiet)):
+        merged = LintResult.merge(*parts)
+        assert [(meta.id, meta.level) for meta in merged.rules] == [
+            ("BL001", Level.ERROR),
+            ("BL004", Level.ERROR),
+        ]
+
+
+def test_notifications_name_files_as_findings_do_from_any_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run from a crate below the project root, with paths typed relative to it: a file the
+    walk skips, a file the engine skips and a finding all name their file from the project
+    root (a notification's file is its absolute path, named only by the report)."""
+    crate = tmp_path / "sub"
+    shutil.copytree(TESTDATA / "demo", crate)
+    (crate / "src" / "blob.rs").write_bytes(b"fn main() {}\0\n")
+    (crate / "src" / "notes.txt").write_text("not rust\n", encoding="utf-8")
+    monkeypatch.chdir(crate)
+    outcome = run_check(
+        _request(
+            tmp_path,
+            paths=(Path("src"), Path("src/notes.txt")),
+            output_format="concise",
+            quiet=True,
+        )
+    )
+    lines = outcome.outputs[0].text.splitlines()
+    assert "sub/src/notes.txt: note: not a Rust source file (`.rs`), skipped" in lines
+    assert "sub/src/blob.rs: warning: skipped: binary file (contains NUL bytes)" in lines
+    assert lines[0].startswith("sub/src/")  # a finding
+    notes = [n for n in outcome.result.notifications if n.path is not None]
+    assert {n.path for n in notes} == {crate / "src" / "blob.rs", crate / "src" / "notes.txt"}

@@ -20,6 +20,7 @@ from burnlint.app import baseline
 from burnlint.app.baseline import Baseline, BaselineEntry, BaselineError
 from burnlint.findings import LintResult, RunStats
 from burnlint.report import sarif
+from burnlint.rules import registry
 from factories import PROJECT, finding
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
@@ -366,7 +367,7 @@ def test_compare_matches_on_path_and_fingerprint() -> None:
         findings=(a, b),
         notifications=(),
         stats=RunStats(files_checked=2),
-        rules_run=("BL001",),
+        rules=(registry.by_id("BL001"),),
     )
     outcome = baseline.compare(result, known, root=PROJECT)
     assert outcome.unchanged == (a,)

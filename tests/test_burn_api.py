@@ -164,3 +164,26 @@ def test_map_indices_contiguous_except_where_the_release_may_have_it(
         assert setting is not None and setting.value is None
     else:
         assert op.store is None  # a method the release lacks: the store is unknown
+
+
+def test_regex_builders_continue_a_store_chain() -> None:
+    """A store's regex builders are builders (a chain through them is still the store), each
+    on store types that have it, and the panicking ones among them."""
+    assert set(BurnStoreApi.regex_builders) <= EVERY_RELEASE.builders
+    assert BurnStoreApi.panicking_regex_builders <= set(BurnStoreApi.regex_builders)
+    assert all(kinds for kinds in BurnStoreApi.regex_builders.values())
+    # Burnpack has `with_remap_pattern` and `with_regex`, no `with_key_remapping`/`with_regexes`
+    burnpack = {m for m, k in BurnStoreApi.regex_builders.items() if StoreKind.BURNPACK in k}
+    assert burnpack == {"with_remap_pattern", "with_regex"}
+    assert BurnStoreApi.remaps_on_load_only == frozenset({StoreKind.BURNPACK})
+
+
+def test_filter_and_remapper_names_are_imported_names() -> None:
+    """`use burn_store::{PathFilter, KeyRemapper}` is recorded, so BL010 resolves them."""
+    data = b"use burn_store::{KeyRemapper, PathFilter as Filter};\n"
+    imports = FileModel(SourceFile("lib.rs", data, parse(data))).imports
+    assert imports.names(["Filter"], "PathFilter")
+    assert imports.names(["KeyRemapper"], "KeyRemapper")
+    assert not imports.names(["PathFilter"], "PathFilter")  # imported under another name
+    assert imports.names(["burn", "store", "PathFilter"], "PathFilter")
+    assert not imports.names(["other", "PathFilter"], "PathFilter")

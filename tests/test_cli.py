@@ -25,11 +25,10 @@ from burnlint import cli, docs, engine, report
 from burnlint.app.check import exit_code
 from burnlint.app.console import DEBUG_ENV
 from burnlint.cli import check as check_command
-from burnlint.findings import Level, LintResult, Notification, NotificationKind
+from burnlint.findings import Level, LintResult, Notification, NotificationKind, RuleMeta
 from burnlint.options import EngineOptions
 from burnlint.rules import registry
-from burnlint.rules.meta import RuleMeta
-from factories import finding, result
+from factories import at, finding, result
 
 
 def run(runner: CliRunner, *args: str, **kwargs: object) -> Result:
@@ -384,7 +383,7 @@ def test_exit_codes(
 def test_an_unsuccessful_run_exits_2_even_with_exit_zero(
     runner: CliRunner, fake_engine: Callable[..., FakeEngine]
 ) -> None:
-    crash = Notification("src/lib.rs", "rule crashed", NotificationKind.INTERNAL, Level.ERROR)
+    crash = Notification(at("src/lib.rs"), "rule crashed", NotificationKind.INTERNAL, Level.ERROR)
     fake_engine(result(finding(), notifications=(crash,)))
     for args in ([], ["--exit-zero"]):
         out = run(runner, *args, "src")
@@ -395,9 +394,9 @@ def test_an_unsuccessful_run_exits_2_even_with_exit_zero(
 def test_exit_code_function() -> None:
     clean = result()
     assert exit_code(clean, Level.NOTE, exit_zero=False) == 0
-    bad = result(notifications=(Notification("", "x", level=Level.ERROR),))
+    bad = result(notifications=(Notification(None, "x", level=Level.ERROR),))
     assert exit_code(bad, Level.NOTE, exit_zero=True) == 2
-    warned = result(notifications=(Notification("", "x", level=Level.WARNING),))
+    warned = result(notifications=(Notification(None, "x", level=Level.WARNING),))
     assert exit_code(warned, Level.NOTE, exit_zero=False) == 0
 
 

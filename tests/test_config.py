@@ -21,6 +21,7 @@ from burnlint.config.settings import CliSettings, Settings, Sourced, effective
 from burnlint.config.sizes import parse_size
 from burnlint.findings import Level
 from burnlint.project.versions import VersionReader, lowest_version, release_key, version_key
+from burnlint.rules import registry
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 
@@ -206,7 +207,7 @@ def test_a_full_configuration(tmp_path: Path) -> None:
         """,
     )
     assert isinstance(loaded, FileConfig)
-    assert loaded.select is not None and len(loaded.select) == 8
+    assert loaded.select is not None and len(loaded.select) == len(registry.ALL)  # `ALL`
     assert loaded.ignore == ("BL005",)
     assert loaded.extend_select == ("BL004",)
     assert loaded.exclude == ("generated/",)
@@ -216,7 +217,7 @@ def test_a_full_configuration(tmp_path: Path) -> None:
     assert loaded.max_file_size == 20_000_000
     assert loaded.per_file_ignores is not None
     assert loaded.per_file_ignores[0] == ("tests/**", ("BL001", "BL002"))
-    assert len(loaded.per_file_ignores[1][1]) == 8
+    assert len(loaded.per_file_ignores[1][1]) == len(registry.ALL)
     assert loaded.severity == (("BL003", Level.WARNING), ("BL008", Level.ERROR))
 
 
@@ -237,7 +238,7 @@ def test_a_full_configuration(tmp_path: Path) -> None:
             'found a string ("BL001")',
         ),
         ("ignore = [1]", "key `ignore`: expected an array of rule ids or names"),
-        ('ignore = ["BL09"]', "key `ignore`: unknown rule `BL09` (did you mean `BL008`?)"),
+        ('ignore = ["BL09"]', "key `ignore`: unknown rule `BL09` (did you mean `BL009`?)"),
         (
             'extend-select = ["store-overwrite-in-lop"]',
             "unknown rule `store-overwrite-in-lop` (did you mean `store-overwrite-in-loop`?)",
@@ -356,11 +357,14 @@ def settings(file: FileConfig | None, **cli_values: object) -> Settings:
     return effective(file, CliSettings(**cli_values), Path("/p"))  # type: ignore[arg-type]
 
 
+def _default_rules() -> frozenset[str]:
+    """The rules on by default, as the registry says."""
+    return frozenset(meta.id for meta in registry.ALL if meta.enabled_by_default)
+
+
 def test_defaults() -> None:
     defaults = settings(None)
-    assert defaults.rule_ids.value == frozenset(
-        {"BL001", "BL002", "BL003", "BL005", "BL006", "BL007", "BL008"}
-    )
+    assert defaults.rule_ids.value == _default_rules()
     assert defaults.rule_ids.origin == "default"
     assert defaults.respect_gitignore == Sourced(True, "default")
     assert defaults.max_file_size.value == 2_000_000
@@ -497,7 +501,7 @@ def test_a_missing_config_file_is_a_config_error(runner: CliRunner, crate: Path)
 def test_unknown_rule_on_the_command_line_is_a_usage_error(runner: CliRunner, crate: Path) -> None:
     out = run(runner, "--ignore", "BL09", ".")
     assert out.exit_code == 2
-    assert out.stderr == "burnlint: error: unknown rule `BL09` (did you mean `BL008`?)\n"
+    assert out.stderr == "burnlint: error: unknown rule `BL09` (did you mean `BL009`?)\n"
 
 
 def test_bad_size_on_the_command_line(runner: CliRunner, crate: Path) -> None:
@@ -641,10 +645,12 @@ def test_config_command_shows_values_and_origins(runner: CliRunner, crate: Path)
     )
     out = run(runner, "config", "--extend-select", "BL004", "--max-file-size", "1MiB")
     assert out.exit_code == 0, out.stderr
+    selected = sorted(_default_rules() - {"BL002"} | {"BL004"})
+    rules = ", ".join(f'"{rule_id}"' for rule_id in selected)
     assert out.stdout.splitlines() == [
         "# settings for `.` from burnlint.toml",
-        'rules = ["BL001", "BL003", "BL004", "BL005", "BL006", "BL007", "BL008"]  # default, '
-        "then burnlint.toml (ignore), then command line (extend-select)",
+        f"rules = [{rules}]  # default, then burnlint.toml (ignore), then command line "
+        "(extend-select)",
         "exclude = []  # default",
         "respect-gitignore = true  # default",
         "force-exclude = false  # default",
@@ -735,11 +741,11 @@ def test_git_dependency_without_version_is_unknown(tmp_path: Path) -> None:
 
 def test_broken_manifests_are_warnings(tmp_path: Path) -> None:
     write(tmp_path, {"Cargo.toml": "[package\n", "Cargo.lock": "[[package]\n"})
-    reader = VersionReader(display=lambda p: p.name)
+    reader = VersionReader()
     assert reader.for_directory(tmp_path) is None
     assert [(n.path, n.level) for n in reader.notifications] == [
-        ("Cargo.lock", Level.WARNING),
-        ("Cargo.toml", Level.WARNING),
+        (tmp_path / "Cargo.lock", Level.WARNING),
+        (tmp_path / "Cargo.toml", Level.WARNING),
     ]
     assert reader.notifications[0].message.startswith("not valid TOML: ")
 

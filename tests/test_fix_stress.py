@@ -209,8 +209,9 @@ def _one_pass(root: Path, result: LintResult) -> tuple[int, list[str]]:
         problems.append(f"files appeared or vanished: {sorted(set(after) ^ set(before))}")
     for note in outcome.notifications:
         refused = "would not parse" in note.message
-        if not refused or _errors(before[note.path]) == 0:
-            problems.append(f"{note.path}: {note.message}")
+        shown = display_path(note.path, root) if note.path is not None else ""
+        if not refused or _errors(before[shown]) == 0:
+            problems.append(f"{shown}: {note.message}")
     for name, old in before.items():
         new = after.get(name, b"")
         if name not in edits or name not in fixed:

@@ -29,7 +29,7 @@ LIGHT = (
     "burnlint.app.statistics",
 )
 # what the registry itself is made of: the only modules of the rules package these may load
-METADATA = {"burnlint.rules", "burnlint.rules.registry", "burnlint.rules.meta"}
+METADATA = {"burnlint.rules", "burnlint.rules.registry"}
 
 
 def _loaded_after_import(module: str) -> list[str]:

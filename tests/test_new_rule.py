@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from burnlint.rules import registry
+
 REPO = Path(__file__).resolve().parent.parent
 COPIED = ("src", "rules", "scripts", "tests", "testdata", "docs", "README.md", "pyproject.toml")
 
@@ -24,6 +26,8 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_new_rule_is_registered_and_its_tests_collect(tmp_path: Path) -> None:
+    # the next free id: one more than the highest the registry holds
+    new_id = f"BL{max(int(meta.id[2:]) for meta in registry.ALL) + 1:03d}"
     copy = tmp_path / "project"
     ignore = shutil.ignore_patterns("__pycache__", ".pytest_cache", ".hypothesis", "*.pyc")
     for name in COPIED:
@@ -47,8 +51,8 @@ def test_new_rule_is_registered_and_its_tests_collect(tmp_path: Path) -> None:
     assert made.returncode == 0, made.stderr
     module = copy / "src" / "burnlint" / "rules" / "checkpoint_without_metadata.py"
     assert module.is_file()
-    assert (copy / "rules" / "BL009-checkpoint-without-metadata.md").is_file()
-    assert (copy / "testdata" / "rules" / "BL009" / "checkpoint_without_metadata.rs").is_file()
+    assert (copy / "rules" / f"{new_id}-checkpoint-without-metadata.md").is_file()
+    assert (copy / "testdata" / "rules" / new_id / "checkpoint_without_metadata.rs").is_file()
 
     # registered where the engine and the metadata-only code look
     probe = _run(
@@ -58,7 +62,7 @@ def test_new_rule_is_registered_and_its_tests_collect(tmp_path: Path) -> None:
             "from burnlint.rules import registry\n"
             "from burnlint.rules.all_rules import ALL_RULES\n"
             "meta = registry.by_selector('checkpoint-without-metadata')\n"
-            "assert meta.id == 'BL009' and not meta.enabled_by_default, meta\n"
+            f"assert meta.id == '{new_id}' and not meta.enabled_by_default, meta\n"
             "assert ALL_RULES[-1].meta == meta\n",
         ],
         copy,
@@ -107,5 +111,5 @@ def test_new_rule_is_registered_and_its_tests_collect(tmp_path: Path) -> None:
         copy,
     )
     assert collected.returncode == 0, collected.stdout[-3000:]
-    assert "BL009" in collected.stdout
+    assert new_id in collected.stdout
     assert "checkpoint_without_metadata.rs" in collected.stdout

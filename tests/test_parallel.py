@@ -118,7 +118,7 @@ def test_many_files_are_read_in_workers_with_the_same_result(
     assert started == [3]  # the demo has too few candidates for the crates to need it
     assert pooled == serial
     assert serial.findings
-    messages = {(n.path.rsplit("/", 1)[-1], n.message) for n in serial.notifications}
+    messages = {(n.path.name if n.path else "", n.message) for n in serial.notifications}
     assert ("blob.rs", "skipped: binary file (contains NUL bytes)") in messages
     assert ("big.rs", "skipped: 5,004 bytes is over the limit of 4,000") in messages
     assert any(name == "latin1.rs" and "UTF-8" in text for name, text in messages)

@@ -20,8 +20,9 @@ import pytest
 from burnlint.findings import Level
 from burnlint.rules import registry
 from burnlint.rules.all_rules import ALL_RULES
-from burnlint.rules.base import Rule, Violation
+from burnlint.rules.base import Rule
 from burnlint.rules.registry import UnknownRuleError, resolve
+from burnlint.rules.violation import Violation
 
 REPO = Path(__file__).resolve().parent.parent
 RULES_DIR = REPO / "src" / "burnlint" / "rules"

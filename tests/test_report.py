@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from burnlint.findings import Level, Notification, NotificationKind
 from burnlint.report import FORMATS, ReportContext, concise, lazy, text
-from factories import finding, related, result, unsafe_fix
+from factories import at, finding, related, result, unsafe_fix
 
 PLAIN = ReportContext(color=False, project_root=Path("/project"), tool_version="0.1.0")
 COLOR = ReportContext(color=True, project_root=Path("/project"), tool_version="0.1.0")
@@ -165,15 +165,15 @@ def test_text_fix_title_is_a_help_line() -> None:
 
 def test_text_notifications_follow_the_findings() -> None:
     notes = (
-        Notification("src/broken.rs", "syntax error near line 3", level=Level.NOTE, line=3),
-        Notification("", "path does not exist", NotificationKind.CONFIG, Level.ERROR),
-        Notification("src/x.rs", "crashed", NotificationKind.INTERNAL, Level.ERROR, "BL003"),
+        Notification(at("src/broken.rs"), "syntax error near line 3", level=Level.NOTE, line=3),
+        Notification(None, "path does not exist", NotificationKind.CONFIG, Level.ERROR),
+        Notification(at("src/x.rs"), "crashed", NotificationKind.INTERNAL, Level.ERROR, "BL003"),
     )
     out = text.render(result(finding(), notifications=notes), PLAIN)
     tail = out.split("\n\n")[-2:]
-    assert tail[0] == (
-        "note: src/broken.rs:3: syntax error near line 3\n"
+    assert tail[0] == (  # in report order: about no file first, then by file
         "error: path does not exist\n"
+        "note: src/broken.rs:3: syntax error near line 3\n"
         "error: src/x.rs: crashed (BL003)"
     )
     assert tail[1] == "found 1 problem (1 error) in 12 files checked\n"
@@ -186,7 +186,7 @@ def test_text_quiet_drops_the_summary() -> None:
 
 
 def test_colour_only_when_asked() -> None:
-    res = result(finding(help="h"), notifications=(Notification("a.rs", "m"),))
+    res = result(finding(help="h"), notifications=(Notification(at("a.rs"), "m"),))
     for render in (text.render, concise.render):
         plain = render(res, PLAIN)
         coloured = render(res, COLOR)
@@ -200,16 +200,16 @@ def test_concise_one_line_each() -> None:
         finding(),
         finding(path="a.rs", line=1, col=2, level=Level.WARNING, rule_id="BL002", message="m\nx"),
         notifications=(
-            Notification("src/broken.rs", "syntax error", level=Level.NOTE, line=3),
-            Notification("", "bad config", NotificationKind.CONFIG, Level.ERROR),
+            Notification(at("src/broken.rs"), "syntax error", level=Level.NOTE, line=3),
+            Notification(None, "bad config", NotificationKind.CONFIG, Level.ERROR),
         ),
     )
     assert concise.render(res, PLAIN) == (
         "a.rs:1:2: warning[BL002] m x\n"
         "src/train.rs:42:17: error[BL001] the `Result` of `save_into` is discarded;"
         " a failed save goes unnoticed\n"
-        "src/broken.rs:3: note: syntax error\n"
         "burnlint: error: bad config\n"
+        "src/broken.rs:3: note: syntax error\n"
         "found 2 problems in 12 files checked\n"
     )
 
@@ -219,7 +219,7 @@ def test_concise_lines_match_the_documented_patterns() -> None:
     note_line = re.compile(r"^(.+?)(?::(\d+))?: (error|warning|note): (.+)$")
     res = result(
         finding(path="dir with space/x.rs"),
-        notifications=(Notification("p.rs", "why", line=2),),
+        notifications=(Notification(at("p.rs"), "why", line=2),),
     )
     lines = concise.render(res, PLAIN).splitlines()
     assert finding_line.match(lines[0])

@@ -170,26 +170,30 @@ def rich_result() -> LintResult:
         make_finding("./src/dotted.rs", rule="BL007", level=Level.NOTE, message="a note"),
         make_finding("/outside/abs path.rs", rule="BL001", message="outside the project root"),
     )
+    # in report order: about no file, then by path as shown
     notifications = (
-        Notification("src/broken.rs", "syntax error near line 3", level=Level.NOTE, line=3),
-        Notification("src/unreadable.rs", "cannot read: Permission denied"),
+        Notification(None, "no Rust files found", level=Level.NOTE),
         Notification(
-            "src/train.rs",
+            at("burnlint.toml"),
+            "unknown key `selec` (did you mean `select`?)",
+            NotificationKind.CONFIG,
+        ),
+        Notification(at("src/broken.rs"), "syntax error near line 3", level=Level.NOTE, line=3),
+        Notification(
+            at("src/train.rs"),
             "rule BL002 (store-error-only-logged) crashed on this file: KeyError: 'x'",
             kind=NotificationKind.INTERNAL,
             level=Level.ERROR,
             rule_id="BL002",
         ),
-        Notification(
-            "burnlint.toml", "unknown key `selec` (did you mean `select`?)", NotificationKind.CONFIG
-        ),
-        Notification("", "no Rust files found", level=Level.NOTE),
+        Notification(at("src/unreadable.rs"), "cannot read: Permission denied"),
     )
     return LintResult(
         findings=findings,
         notifications=notifications,
         stats=RunStats(files_checked=7, files_skipped=1),
-        rules_run=tuple(sorted(r.id for r in registry.ALL)),
+        # BL007 at `note`, as `[severity]` would set it (its findings above are notes)
+        rules=tuple(meta.effective({"BL007": Level.NOTE}) for meta in registry.ALL),
         burn_version="0.22.1",
     )
 
@@ -313,7 +317,7 @@ def test_rule_descriptors() -> None:
     result = rich_result()
     driver = sarif_of(result)["runs"][0]["tool"]["driver"]
     ids = [rule["id"] for rule in driver["rules"]]
-    assert ids == sorted(set(result.rules_run))
+    assert ids == sorted(meta.id for meta in result.rules)
     for descriptor in driver["rules"]:
         rule = registry.by_id(descriptor["id"])
         assert descriptor["name"] == rule.name
@@ -560,15 +564,15 @@ def test_invocation_and_notifications() -> None:
     assert invocation["executionSuccessful"] is False
     assert invocation["properties"] == {"burnVersion": "0.22.1"}
     execution = invocation["toolExecutionNotifications"]
-    assert [n["level"] for n in execution] == ["note", "warning", "error", "note"]
-    assert execution[0]["locations"][0]["physicalLocation"] == {
+    assert [n["level"] for n in execution] == ["note", "note", "error", "warning"]
+    assert execution[1]["locations"][0]["physicalLocation"] == {
         "artifactLocation": {"uri": "src/broken.rs", "uriBaseId": "%SRCROOT%"},
         "region": {"startLine": 3},
     }
-    assert execution[0]["message"] == {"text": "syntax error near line 3."}
+    assert execution[1]["message"] == {"text": "syntax error near line 3."}
     crash = execution[2]
     assert crash["associatedRule"] == {"id": "BL002", "index": rules.index("BL002")}
-    assert "locations" not in execution[3]
+    assert "locations" not in execution[0]
     (config,) = invocation["toolConfigurationNotifications"]
     assert config["level"] == "warning"
     assert config["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "burnlint.toml"
@@ -774,7 +778,7 @@ def test_json_format() -> None:
     assert bl002["start"]["column"] == 29 and bl002["start"]["utf16_column"] == 30
     assert bl002["fix"] is None and bl002["help"] is None
     assert bl002["tags"] == list(registry.by_id("BL002").tags)
-    crash = data["notifications"][2]
+    crash = data["notifications"][3]
     assert crash == {
         "path": "src/train.rs",
         "line": None,
@@ -783,7 +787,7 @@ def test_json_format() -> None:
         "message": "rule BL002 (store-error-only-logged) crashed on this file: KeyError: 'x'",
         "rule_id": "BL002",
     }
-    assert data["notifications"][4]["path"] is None
+    assert data["notifications"][0]["path"] is None
 
 
 def _keys(value: Any) -> set[str]:
@@ -826,10 +830,10 @@ def test_github_levels_multiline_spans_and_notifications() -> None:
     commands = [line.split(" ", 1)[0].split("::")[1] for line in out]
     # in report order: /outside/abs path.rs, src/dotted.rs, src/my dir/.., src/train.rs
     findings = ["error", "notice", "warning", "error", "error"]
-    assert commands == [*findings, "notice", "warning", "error", "warning", "notice"]
+    assert commands == [*findings, "notice", "warning", "notice", "error", "warning"]
     assert out[3].startswith("::error file=src/train.rs,line=4,endLine=4,col=13,endColumn=40,")
-    assert out[-5] == "::notice file=src/broken.rs,line=3,title=burnlint::syntax error near line 3"
-    assert out[-1] == "::notice title=burnlint::no Rust files found"
+    assert out[-3] == "::notice file=src/broken.rs,line=3,title=burnlint::syntax error near line 3"
+    assert out[-5] == "::notice title=burnlint::no Rust files found"
     multiline = Finding(
         Location(at("a.rs"), Span(0, 30, 1, 5, 3, 2, 5, 2)), "BL001", "n", Level.WARNING, "m"
     )

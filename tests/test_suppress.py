@@ -13,15 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import burnlint.engine.group
+import burnlint.rules.all_rules
 from burnlint import suppress
 from burnlint.app.fix import apply_edits
 from burnlint.engine import lint_source
-from burnlint.findings import Applicability, Level, LintResult
+from burnlint.findings import Applicability, Level, LintResult, RuleMeta
 from burnlint.options import EngineOptions
 from burnlint.rules.all_rules import ALL_RULES
 from burnlint.rules.base import Rule
-from burnlint.rules.meta import RuleMeta
 from burnlint.rules.registry import resolve
 from burnlint.rules.unused_suppression import UnusedSuppression
 from burnlint.rust.source import SourceFile
@@ -61,8 +60,9 @@ def found(result: LintResult) -> list[tuple[int, str]]:
 # --- the registry and the rule's metadata ---------------------------------------------------------
 
 
-def test_bl008_is_registered_last_and_fixable() -> None:
-    assert ALL_RULES[-1] is UnusedSuppression
+def test_bl008_is_registered_and_fixable() -> None:
+    # the engine runs it after the suppressions, wherever it stands in the registry
+    assert UnusedSuppression in ALL_RULES
     meta = UnusedSuppression.meta
     assert meta.id == "BL008"
     assert meta.name == "unused-suppression"
@@ -433,7 +433,8 @@ class _Crashing(Rule):
 def test_allows_of_a_crashed_rule_are_not_judged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(burnlint.engine.group, "ALL_RULES", (_Crashing, UnusedSuppression))
+    # the engine reads the rules when it checks a group
+    monkeypatch.setattr(burnlint.rules.all_rules, "ALL_RULES", (_Crashing, UnusedSuppression))
     code = HEADER + "    // burnlint: allow(BL001)\n    model.save_into(&mut store).unwrap();\n}\n"
     result = lint(code, tmp_path, rule_ids=frozenset({"BL001", "BL008"}))
     assert found(result) == []

@@ -20,7 +20,7 @@ from burnlint.findings import Notification
 from burnlint.paths import display_path
 from burnlint.report import FORMATS, ReportContext
 from burnlint.report import sarif as sarif_format
-from factories import finding, related, result
+from factories import at, finding, related, result
 
 ROOT = PureWindowsPath(r"C:\Users\Zoë\My Projects\trainer")
 
@@ -159,9 +159,7 @@ def _windows_result() -> Any:
             related=(related(OUTSIDE, 7, 1, "the store is built here"),),
         ),
         finding(path=OUTSIDE, line=9, col=1, end_col=5, snippet="save"),
-        notifications=(
-            Notification(display_path(INSIDE, ROOT), "syntax error near line 2", line=2),
-        ),
+        notifications=(Notification(at(INSIDE), "syntax error near line 2", line=2),),
     )
 
 

@@ -1,4 +1,9 @@
-"""burnlint: find Rust code that makes burn-store checkpoints silently stale."""
+"""burnlint: find Rust code that makes burn-store checkpoints silently stale.
+
+The subpackages are the stages of a run (README.md, "Layout"): ``cli`` -> ``app`` ->
+``config`` and ``engine`` -> ``project``, ``rust``, ``model``, ``rules``, ``suppress``; ``report``
+renders the result.
+"""
 
 from __future__ import annotations
 

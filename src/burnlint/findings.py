@@ -1,8 +1,9 @@
 """Plain data passed from the engine to the reporters.
 
-Nothing here knows about tree-sitter, rules or output formats: the engine fills these in, the
-reporters read them. Every class is frozen so results can be hashed and shared across worker
-processes.
+Nothing here knows about tree-sitter, rule code or output formats: the engine fills these in,
+the reporters read them. A rule's metadata (``RuleMeta``) lives here too, below the rules that
+declare it and the results that carry it. Every class is frozen so results can be hashed and
+shared across worker processes.
 """
 
 from __future__ import annotations
@@ -12,12 +13,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING
+from typing import Literal
 
 from burnlint.project.releases import joined_versions
-
-if TYPE_CHECKING:
-    from burnlint.rules.meta import RuleMeta
 
 
 class Level(enum.Enum):
@@ -132,11 +130,12 @@ class Finding:
     and says what happens at run time. ``label`` is a short text for the span itself (a caret
     label, kept under ``MAX_LABEL`` characters); ``note`` the longer explanation, if any.
     ``help`` is the suggested remedy; when the finding has a fix, the help names it with the
-    fix's title, so that one line says both. ``fingerprint`` is a
-    stable identity that does not change when unrelated lines move
-    (``engine._with_fingerprints``).
+    fix's title, so that one line says both. ``fingerprint`` is a stable identity that does
+    not change when unrelated lines move: a rule leaves its material there (``finding_at`` in
+    ``rules/context.py``), and the engine replaces that with its hash
+    (``engine.finish.with_fingerprints``) before any finding leaves it.
     ``snippet`` is the source text of the finding's lines, for reporters; when they are long,
-    a window of it (``source.MAX_SNIPPET``): ``snippet_start`` characters of the first line are
+    a window of it (``rust.source.MAX_SNIPPET``): ``snippet_start`` characters of the first line are
     left out before it, and ``snippet_cut`` says whether text is left out after it.
     ``tags`` are the finding's own (``test-code`` in tests and benches); its rule's tags are in
     the rule's metadata (``LintResult.rules``), and reporters show both.
@@ -187,20 +186,22 @@ class Notification:
 
     ``level`` ``error`` makes the run unsuccessful (exit 2); ``warning`` and ``note`` are
     informational (a file skipped for its size, a file with syntax errors that was still
-    checked). ``path`` names the file the way reports show it (empty: about no file); it is
-    text for people, made by whoever notes the problem, not a file's identity.
+    checked). ``path`` is the absolute path of the file it is about (None: about no file),
+    like ``Location.path``; reporters name it relative to the project root
+    (``ReportContext.display``).
     """
 
-    path: str
+    path: Path | None
     message: str
     kind: NotificationKind = NotificationKind.FILE
     level: Level = Level.WARNING
     rule_id: str | None = None
     line: int | None = None
 
-    def sort_key(self) -> tuple[str, int, str]:
-        """Report order: by file, line (none first), then message."""
-        return (self.path, self.line or 0, self.message)
+    def sort_key(self, name: Callable[[Path], str] = PurePath.as_posix) -> tuple[str, int, str]:
+        """Report order: about no file first, then by file, line (none first), then message.
+        Files are ordered by their ``name``, as for ``Finding.sort_key``."""
+        return (name(self.path) if self.path is not None else "", self.line or 0, self.message)
 
 
 @dataclass(frozen=True, order=True)
@@ -231,6 +232,42 @@ class BaselineOutcome:
         return {"new": len(self.new), "unchanged": len(self.unchanged), "absent": len(self.absent)}
 
 
+# SARIF ``precision`` (how often a finding is a true positive), written into each rule's
+# reportingDescriptor; code scanning sorts and filters alerts by it.
+Precision = Literal["very-high", "high", "medium", "low"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleMeta:
+    """A rule's identity and defaults, as plain data: what is known about a rule without
+    running it. A rule module declares its ``META``; ``rules/registry.py`` lists every rule's,
+    so that the reporters, the configuration and the suppression stage name rules without
+    importing rule code (which imports the model and tree-sitter).
+
+    ``id`` (``BL001``) is never reused; ``name`` is kebab-case and reads as "allow <name>";
+    ``summary`` is one line, in rustc style (lowercase, code in backticks, no final period);
+    ``level`` the default severity, which ``[severity]`` may override (``effective``);
+    ``tags`` are the rule's own (a finding adds its own, such as ``test-code``); ``since`` the
+    burnlint release that introduced the rule.
+    """
+
+    id: str
+    name: str
+    level: Level
+    summary: str
+    precision: Precision
+    tags: tuple[str, ...] = ()
+    fixable: bool = False
+    enabled_by_default: bool = True
+    since: str
+
+    def effective(self, severity: Mapping[str, Level]) -> RuleMeta:
+        """The rule as a run has it: its level overridden by ``severity`` (rule id -> level,
+        the configuration's ``[severity]``) when that names it."""
+        level = severity.get(self.id, self.level)
+        return self if level is self.level else replace(self, level=level)
+
+
 @dataclass(frozen=True)
 class RunStats:
     """How much of the input a run checked, and how many findings it did not report because
@@ -258,9 +295,8 @@ class LintResult:
     findings: tuple[Finding, ...]
     notifications: tuple[Notification, ...]
     stats: RunStats = RunStats()
-    rules_run: tuple[str, ...] = ()
     burn_version: str | None = None
-    # the metadata of the rules that ran, in registry order, each at its level in this run
+    # the metadata of the rules that ran, in registry (id) order, each at its level in this run
     # (severity overrides included)
     rules: tuple[RuleMeta, ...] = ()
     digests: Mapping[Path, str] = field(default_factory=dict, hash=False)
@@ -277,10 +313,8 @@ class LintResult:
     @classmethod
     def merge(cls, *parts: LintResult) -> LintResult:
         """One result of runs over different paths (each with its own configuration): findings
-        and notifications in report order, counts added, every burn version stated.
-
-        Rule levels are not merged: configurations may give one rule different levels, so a
-        merged result takes each rule's level from its findings."""
+        and notifications in report order, counts added, every burn version stated, and every
+        rule that ran in any of them (``merged_rules``)."""
         if len(parts) == 1:
             return parts[0]
         suppressed: Counter[str] = Counter()
@@ -294,10 +328,10 @@ class LintResult:
                 files_skipped=sum(p.stats.files_skipped for p in parts),
                 suppressed_by_rule=dict(sorted(suppressed.items())),
             ),
-            rules_run=tuple(sorted({rule_id for p in parts for rule_id in p.rules_run})),
             burn_version=joined_versions(
                 v for p in parts if p.burn_version for v in p.burn_version.split(", ")
             ),
+            rules=merged_rules(p.rules for p in parts),
             digests={path: value for p in parts for path, value in p.digests.items()},
             baseline=next((p.baseline for p in parts if p.baseline is not None), None),
             cache_problems=tuple(dict.fromkeys(m for p in parts for m in p.cache_problems)),
@@ -306,6 +340,19 @@ class LintResult:
     def with_notifications(self, notes: Iterable[Notification]) -> LintResult:
         """This result with ``notes`` added (once each, in report order)."""
         return replace(self, notifications=_in_report_order((*self.notifications, *notes)))
+
+
+def merged_rules(runs: Iterable[Iterable[RuleMeta]]) -> tuple[RuleMeta, ...]:
+    """The rules that ran in any of ``runs``, in id order, each at the level the runs give it.
+    Configurations may give one rule different levels: it then has the most severe of them
+    (each finding keeps its own level)."""
+    merged: dict[str, RuleMeta] = {}
+    for rules in runs:
+        for meta in rules:
+            seen = merged.get(meta.id)
+            if seen is None or meta.level.rank < seen.level.rank:
+                merged[meta.id] = meta
+    return tuple(merged[rule_id] for rule_id in sorted(merged))
 
 
 def _in_report_order(notes: Iterable[Notification]) -> tuple[Notification, ...]:

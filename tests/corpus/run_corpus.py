@@ -241,6 +241,7 @@ def run(tree: Path, args: argparse.Namespace) -> Report:
         report.skipped = result.stats.files_skipped
         report.findings.update(f.rule_id for f in result.findings)
         for note in result.notifications:
+            shown = display_path(note.path, root) if note.path is not None else ""
             key = f"{note.kind.value}/{note.level.value}"
             report.notifications[key] += 1
             if note.rule_id is not None or (
@@ -248,14 +249,14 @@ def run(tree: Path, args: argparse.Namespace) -> Report:
             ):
                 report.crashes.append(
                     Crash(
-                        note.path,
+                        shown,
                         f"rule {note.rule_id}" if note.rule_id else "internal error",
                         note.message,
-                        tracebacks.get((root / note.path, note.rule_id or ""), ""),
+                        tracebacks.get((note.path, note.rule_id or ""), "") if note.path else "",
                     )
                 )
             elif not note.message.startswith(SYNTAX_NOTE):
-                report.notes_listed.append(f"{note.path}: {note.level.value}: {note.message}")
+                report.notes_listed.append(f"{shown}: {note.level.value}: {note.message}")
         try:
             errors = _validate_sarif(result, root)
         except Exception as exc:
@@ -313,7 +314,8 @@ def _fix_check(root: Path, options: EngineOptions, report: Report) -> None:
             )
             report.fixes.append(outcome.total)
             for note in outcome.notifications:
-                report.crashes.append(Crash(note.path, "fix refused", note.message))
+                shown = display_path(note.path, copy) if note.path is not None else ""
+                report.crashes.append(Crash(shown, "fix refused", note.message))
             for path, old in before.items():
                 name = display_path(path, copy)
                 new = path.read_bytes()

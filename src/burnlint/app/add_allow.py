@@ -44,9 +44,9 @@ from burnlint.suppress import (
     parse_directives,
     statement_of,
 )
+from burnlint.suppress.statements import BOM
 
 REASON = "baseline"
-_BOM = b"\xef\xbb\xbf"
 
 
 @dataclass
@@ -112,8 +112,8 @@ def add_allows(
     findings: Iterable[Finding], *, root: Path, digests: Mapping[Path, str], write: bool = True
 ) -> AddAllowOutcome:
     """Add allow comments for ``findings``; ``digests`` maps each file's absolute path to the
-    sha256 of the bytes that were checked (``LintResult.digests``). Files are named relative
-    to ``root`` in notifications, and taken in that order."""
+    sha256 of the bytes that were checked (``LintResult.digests``). Files are taken in the
+    order of their names relative to ``root``."""
     outcome = AddAllowOutcome()
     by_file: dict[Path, list[Finding]] = defaultdict(list)
     for finding in findings:
@@ -121,18 +121,17 @@ def add_allows(
             outcome.left += 1
         else:
             by_file[finding.location.path].append(finding)
-    for display, path in sorted((display_path(path, root), path) for path in by_file):
+    for _, path in sorted((display_path(path, root), path) for path in by_file):
         items = by_file[path]
-        note = _add_to_file(path, display, items, digests.get(path), outcome, write)
+        note = _add_to_file(path, items, digests.get(path), outcome, write)
         if note is not None:
             outcome.left += len(items)
-            outcome.notifications.append(_note(display, note))
+            outcome.notifications.append(_note(path, note))
     return outcome
 
 
 def _add_to_file(
     path: Path,
-    display: str,
     findings: list[Finding],
     expected: str | None,
     outcome: AddAllowOutcome,
@@ -166,7 +165,7 @@ def _add_to_file(
     for finding in plan.uncovered:
         line = finding.location.span.start_line
         outcome.notifications.append(
-            _note(display, f"no place for an allow comment for {finding.rule_id}", line)
+            _note(path, f"no place for an allow comment for {finding.rule_id}", line)
         )
     return None
 
@@ -265,8 +264,8 @@ def _covered_from(source: SourceFile, line0: int) -> tuple[int, int] | None:
 def _line_start(data: bytes, source: SourceFile, line0: int) -> tuple[int, bytes]:
     """Where a comment line goes above ``line0`` (after a BOM), and the line's indentation."""
     position = source.line_starts[line0]
-    if line0 == 0 and data.startswith(_BOM):
-        position += len(_BOM)
+    if line0 == 0 and data.startswith(BOM):
+        position += len(BOM)
     end = position
     while end < len(data) and data[end : end + 1] in (b" ", b"\t"):
         end += 1
@@ -294,7 +293,5 @@ def _extend(data: bytes, allow: Allow, rule_ids: set[str]) -> tuple[int, int, by
     return allow.ids_start, allow.ids_end, new.encode("utf-8")
 
 
-def _note(display: str, message: str, line: int | None = None) -> Notification:
-    return Notification(
-        display, message, kind=NotificationKind.FILE, level=Level.WARNING, line=line
-    )
+def _note(path: Path, message: str, line: int | None = None) -> Notification:
+    return Notification(path, message, kind=NotificationKind.FILE, level=Level.WARNING, line=line)

@@ -215,7 +215,7 @@ def compare(
     new = tuple(f for f in result.findings if keys[id(f)] not in known)
     unchanged = tuple(f for f in result.findings if keys[id(f)] in known)
     current = set(keys.values())
-    ran = set(result.rules_run)
+    ran = {meta.id for meta in result.rules}
     absent = tuple(
         entry
         for entry in baseline.entries
@@ -271,7 +271,7 @@ def compared(
 def with_problem(result: LintResult, message: str) -> LintResult:
     """``result`` with a baseline that could not be used as its first notification."""
     problem = Notification(
-        path="", message=message, kind=NotificationKind.CONFIG, level=Level.ERROR
+        path=None, message=message, kind=NotificationKind.CONFIG, level=Level.ERROR
     )
     return replace(result, notifications=(problem, *result.notifications))
 

@@ -98,7 +98,7 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
             report_problems(plan.problems, root, console)
         result = LintResult(
             findings=(),
-            notifications=tuple(problem.notification(root) for problem in plan.problems),
+            notifications=tuple(problem.notification() for problem in plan.problems),
         )
     elif stdin is not None:
         result = engine.source(*stdin)
@@ -296,7 +296,7 @@ class _Engine:
             message = internal_error_message(exc)
             self.console.err(message)
             crash = Notification(
-                path="",
+                path=None,
                 message=message.removeprefix("burnlint: "),
                 kind=NotificationKind.INTERNAL,
                 level=Level.ERROR,

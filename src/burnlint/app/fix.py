@@ -94,7 +94,7 @@ def fix_files(
     """Apply (``write``) or preview (``write=False``: diffs only) the fixes of ``findings``.
 
     ``digests`` maps each file's absolute path to the sha256 of the bytes that were linted.
-    Files are named relative to ``root`` in notifications and diffs, and taken in that order.
+    Files are named relative to ``root`` in diffs, and taken in that order.
     """
     outcome = FixOutcome()
     by_file = applicable_fixes(findings, unsafe)
@@ -104,28 +104,26 @@ def fix_files(
             data = path.read_bytes()
         except OSError as exc:
             outcome.notifications.append(
-                _fail(display, f"cannot read for fixing: {exc.strerror or exc}")
+                _fail(path, f"cannot read for fixing: {exc.strerror or exc}")
             )
             continue
         if digests.get(path) != digest(data):
             outcome.notifications.append(
-                _fail(display, "not fixed: the file changed since it was checked")
+                _fail(path, "not fixed: the file changed since it was checked")
             )
             continue
         new, applied = apply_edits(data, edits)
         if applied == 0 or new == data:
             continue
         if syntax_error_count(new) > syntax_error_count(data):
-            outcome.notifications.append(
-                _fail(display, "not fixed: the fixed text would not parse")
-            )
+            outcome.notifications.append(_fail(path, "not fixed: the fixed text would not parse"))
             continue
         if write:
             try:
                 write_bytes_atomic(path, new)
             except OSError as exc:
                 outcome.notifications.append(
-                    _fail(display, f"not fixed: cannot write: {exc.strerror or exc}")
+                    _fail(path, f"not fixed: cannot write: {exc.strerror or exc}")
                 )
                 continue
         else:
@@ -140,7 +138,7 @@ def unified_diff(display: str, old: bytes, new: bytes) -> str:
     return "".join(difflib.unified_diff(old_lines, new_lines, f"a/{display}", f"b/{display}"))
 
 
-def _fail(path: str, message: str) -> Notification:
+def _fail(path: Path, message: str) -> Notification:
     return Notification(path, message, kind=NotificationKind.FILE, level=Level.WARNING)
 
 
@@ -186,7 +184,8 @@ def preview(result: LintResult, *, root: Path, unsafe: bool, console: Console) -
     )
     console.out("".join(outcome.diffs), newline=False)
     for note in outcome.notifications:
-        console.warning(f"{note.path}: {note.message}")
+        shown = display_path(note.path, root) if note.path is not None else "burnlint"
+        console.warning(f"{shown}: {note.message}")
     count = outcome.total
     hidden = 0 if unsafe else hidden_fixes(result.findings)
     if count or hidden:

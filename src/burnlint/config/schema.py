@@ -3,11 +3,12 @@ and the loading and validation of one file into a ``FileConfig`` (or a list of `
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from burnlint.config.helpers import (
     _bad_pattern,
@@ -62,10 +63,9 @@ class Problem:
             where = f"{where}:{self.line}"
         return f"{where}: {self.message}" if where else self.message
 
-    def notification(self, project_root: Path) -> Notification:
-        shown = display(self.path, project_root) if self.path is not None else ""
+    def notification(self) -> Notification:
         return Notification(
-            path=shown,
+            path=Path(os.path.abspath(self.path)) if self.path is not None else None,
             message=self.message,
             kind=NotificationKind.CONFIG,
             level=Level.ERROR,
@@ -207,7 +207,11 @@ def _validate(
     return FileConfig(path=path, table=table, **values)
 
 
-Report = Callable[..., None]
+class Report(Protocol):
+    """Notes a problem with ``key``: its message, and the dotted keys that locate its line
+    (default: ``key`` itself)."""
+
+    def __call__(self, key: str, message: str, *where: str) -> None: ...
 
 
 def _rule_list(key: str, value: object, problem: Report) -> tuple[str, ...] | None:
@@ -216,13 +220,11 @@ def _rule_list(key: str, value: object, problem: Report) -> tuple[str, ...] | No
             key, f'expected an array of rule ids or names, e.g. ["BL003"], found {_kind(value)}'
         )
         return None
-    ids = _resolve_selectors(value, lambda message: problem(key, message))
+    ids = resolve_selectors(value, lambda message: problem(key, message))
     return ids
 
 
-def _resolve_selectors(
-    values: Iterable[str], fail: Callable[[str], None]
-) -> tuple[str, ...] | None:
+def resolve_selectors(values: Iterable[str], fail: Callable[[str], None]) -> tuple[str, ...] | None:
     from burnlint.rules import registry  # metadata only: no rule code, no tree-sitter
 
     out: list[str] = []
@@ -289,7 +291,7 @@ def _per_file_ignores(
         def fail(message: str, dotted: str = dotted, pattern: str = pattern) -> None:
             problem(dotted, message, pattern)
 
-        ids = _resolve_selectors(selectors, fail)
+        ids = resolve_selectors(selectors, fail)
         if ids is None:
             ok = False
             continue

@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 
 from burnlint.config.discovery import _Finder
 from burnlint.config.helpers import _bad_pattern
-from burnlint.config.schema import FileConfig, Problem, _resolve_selectors, load_config
+from burnlint.config.schema import FileConfig, Problem, load_config, resolve_selectors
 from burnlint.findings import Level
 from burnlint.options import DEFAULT_MAX_FILE_BYTES, EngineOptions
 
@@ -99,7 +99,7 @@ def check_cli(cli: CliSettings) -> list[Problem]:
         def fail(message: str, option: str = option) -> None:
             problems.append(Problem(None, message, key=option))
 
-        _resolve_selectors(values, fail)
+        resolve_selectors(values, fail)
     bad = _bad_pattern([*(cli.exclude or ()), *cli.extend_exclude])
     if bad is not None:
         problems.append(Problem(None, f"--exclude: {bad}", key="--exclude"))
@@ -118,7 +118,7 @@ def effective(config: FileConfig | None, cli: CliSettings, project_root: Path) -
         layers.append((label, config.select, config.extend_select or (), config.ignore or ()))
 
     def cli_ids(values: Sequence[str]) -> tuple[str, ...]:
-        return _resolve_selectors(values, lambda _m: None) or ()
+        return resolve_selectors(values, lambda _m: None) or ()
 
     layers.append(
         (

@@ -53,7 +53,7 @@ def _burn_version_row(
         return _toml_string(settings.burn_version.value), settings.burn_version.origin
     from burnlint.project.versions import VersionReader
 
-    reader = VersionReader(display=lambda path: display(path, project_root))
+    reader = VersionReader()
     found = {}
     for path in paths:
         start = Path(os.path.abspath(path))

@@ -7,7 +7,9 @@ in which the file system lists directories.
 The stages, each in its module: ``scan`` (read and prefilter), ``crate`` (files grouped by
 crate, and one group's bytes and trees), ``facts`` (the crate facts: models built with what
 their targets see), ``group`` (rules and allow comments on one group), ``finish`` (edit spans,
-fingerprints, digests), ``workers`` (the process pool), ``guard`` (per-file crash isolation).
+fingerprints, digests), ``workers`` (the process pool), ``guard`` (per-file crash isolation);
+and the persistent cache: ``cache`` (on disk, with the scan index), ``memo`` (what a group
+remembers of its files), ``stable`` (digests that are the same in every process).
 """
 
 from __future__ import annotations
@@ -148,7 +150,7 @@ def lint_files(
         )
         for path, scan in zip(paths, scans, strict=True):
             if scan.skipped is not None:
-                notes.append(Notification(display_path(path, root), scan.skipped, level=scan.level))
+                notes.append(Notification(path, scan.skipped, level=scan.level))
                 skipped += 1
                 continue
             reported = report_only is None or path in report_only
@@ -163,7 +165,7 @@ def lint_files(
         reported_paths = [r.path for r in read if r.reported]
         # one reader for the crates' versions (the rules') and the run's (the outputs'): a
         # workspace's lock file is read once
-        versions = _version_reader(root)
+        versions = _version_reader()
 
         def while_checking() -> str | None:
             # the version the outputs state is gathered while the workers check the crates
@@ -211,7 +213,6 @@ def lint_files(
         findings=tuple(sorted(findings, key=Finding.sort_key)),
         notifications=tuple(sorted(set(notes), key=Notification.sort_key)),
         stats=RunStats(checked, skipped, _sum_suppressed(outcomes)),
-        rules_run=tuple(sorted(meta.id for meta in ran)),
         burn_version=burn_version,
         rules=ran,
         digests={path: value for outcome in outcomes for path, value in outcome.digests},
@@ -231,10 +232,10 @@ def _discover(roots: Sequence[Path], options: EngineOptions) -> Discovery:
     )
 
 
-def _version_reader(root: Path) -> VersionReader:
+def _version_reader() -> VersionReader:
     from burnlint.project.versions import VersionReader
 
-    return VersionReader(display=lambda path: display_path(path, root))
+    return VersionReader()
 
 
 def _burn_version(

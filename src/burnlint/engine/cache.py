@@ -39,10 +39,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from burnlint import __version__
 from burnlint.engine.stable import stable_digest
+from burnlint.findings import Level
 
 if TYPE_CHECKING:
     from burnlint.engine.memo import GroupMemo
-    from burnlint.engine.scan import Scan
     from burnlint.options import EngineOptions
 
 CACHE_DIR_NAME = ".burnlint_cache"
@@ -67,6 +67,19 @@ class Stat(NamedTuple):
     @classmethod
     def of(cls, result: os.stat_result) -> Stat:
         return cls(result.st_size, result.st_mtime_ns, result.st_ino)
+
+
+class Scan(NamedTuple):
+    """What reading and prefiltering one file found (a tuple: thousands cross processes)."""
+
+    size: int = 0
+    candidate: bool = False
+    skipped: str | None = None  # why the file is skipped: a notification's message
+    level: Level = Level.WARNING
+    # the sha256 of the bytes (``finish.digest``), when the cache is on: the cache's identity
+    # of a file's bytes, and what --fix and --add-allow compare before writing it
+    digest: str | None = None
+    cached: bool = False  # taken from the cache's index, unread
 
 
 class ScanEntry(NamedTuple):
@@ -276,6 +289,7 @@ def now_ns() -> int:
 __all__ = [
     "Cache",
     "CacheError",
+    "Scan",
     "ScanEntry",
     "Stat",
     "default_cache_dir",

@@ -44,7 +44,7 @@ class CrateFile:
     # the burn release its crate builds against, when the group joins crates that differ
     # (``engine.group_options``); None: the group's
     burn_version: str | None = None
-    digest: str | None = None  # of its bytes, when the cache is on (``scan.Scan.digest``)
+    digest: str | None = None  # of its bytes, when the cache is on (``cache.Scan.digest``)
 
 
 def crate_key(path: Path) -> Path:
@@ -131,6 +131,7 @@ class CrateState:
         self.dependency_files: dict[str, list[Path]] = {}  # their libs' files, by crate
         self.modelled: dict[Path, CrateFile] = {}  # the files that get a FileModel
         self.modules: dict[Path, tuple[str, ...]] = {}
+        self.parsed = 0  # files parsed (``source``)
         # the burn release the crate builds against (``engine.group_options``)
         self.burn_version: str | None = options.burn_version
 
@@ -144,7 +145,7 @@ class CrateState:
             except OSError as exc:
                 data = b""
                 reason = exc.strerror or str(exc)
-                self.notes.append(Notification(item.display, f"cannot read: {reason}"))
+                self.notes.append(Notification(item.path, f"cannot read: {reason}"))
                 item.digest = None  # nothing to remember of it
             if item.digest is not None and digest(data) != item.digest:
                 item.digest = None  # changed since it was scanned: its facts are not kept
@@ -201,7 +202,7 @@ class CrateState:
             try:
                 decode_source(self.data(item))
             except DecodeError as exc:
-                self.notes.append(Notification(item.display, f"skipped: {exc}"))
+                self.notes.append(Notification(item.path, f"skipped: {exc}"))
                 self.text[item.path] = False
             else:
                 self.text[item.path] = True
@@ -222,6 +223,7 @@ class CrateState:
 
         data = self.data(item)
         source = SourceFile(item.path, data, parse(data))
+        self.parsed += 1
         line = None
         if source.has_syntax_errors:
             line = next((n.start_point[0] + 1 for n in syntax_errors(source.root)), 1)
@@ -244,7 +246,7 @@ class CrateState:
         self.syntax_noted.add(item.path)
         self.notes.append(
             Notification(
-                item.display,
+                item.path,
                 f"syntax error near line {line}; findings in this file may be incomplete",
                 level=Level.NOTE,
                 line=line,

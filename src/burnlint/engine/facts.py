@@ -161,7 +161,7 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
         before = len(state.notes)
         exported: dict[FnKey, HelperSummary] | None = None
         found: tuple[tuple[Location, Location], ...] = ()
-        with guarded(state.notes, item.display, CRATE_FACTS) as facts:
+        with guarded(state.notes, item.path, CRATE_FACTS) as facts:
             model = FileModel(
                 source,
                 view.view,
@@ -209,7 +209,7 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
 
                 source = state.source(item)
                 assert source is not None
-                with guarded(state.notes, item.display, CRATE_FACTS) as collected:
+                with guarded(state.notes, item.path, CRATE_FACTS) as collected:
                     items[path] = collect_items(source.root, module)
                 if collected.failed:
                     items[path] = FileItems(module)

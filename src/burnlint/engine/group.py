@@ -36,6 +36,7 @@ class GroupOutcome:
     digests: tuple[tuple[Path, str], ...] = ()
     undecodable: int = 0  # reported files skipped because they are not UTF-8 text
     cache_problems: tuple[str, ...] = ()  # ``cache.Cache.problems``
+    parsed: int = 0  # files parsed (none when the cache stood in for every one)
 
 
 def preload() -> None:
@@ -113,6 +114,7 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
             1 for item in group if item.reported and state.text.get(item.path) is False
         ),
         cache_problems=problems,
+        parsed=state.parsed,
     )
 
 
@@ -127,7 +129,7 @@ def _check_file(
 
     rules = [rule for rule in ALL_RULES if rule.meta.id in rule_ids]
     item = handle.item
-    with guarded(state.notes, item.display, CRATE_FACTS) as built:
+    with guarded(state.notes, item.path, CRATE_FACTS) as built:
         model = handle.built(state)
     if built.failed:
         return None
@@ -137,7 +139,7 @@ def _check_file(
     # allows of a rule that crashed here cannot be judged
     crashed = frozenset(n.rule_id for n in state.notes[before:] if n.rule_id is not None)
     # without its allow comments judged, no finding of the file is certain
-    with guarded(state.notes, item.display, "this file's allow comments") as judged:
+    with guarded(state.notes, item.path, "this file's allow comments") as judged:
         verdict = finish_file(
             found, model.source, item.path, options, unused=report_unused_allows, crashed=crashed
         )
@@ -169,6 +171,6 @@ def _run_rules(
     severity = dict(options.severity)
     for rule in rules:
         meta = rule.meta
-        with guarded(notes, item.display, meta):
+        with guarded(notes, item.path, meta):
             found.extend(rule.check(RuleContext(model, meta.effective(severity))))
     return found

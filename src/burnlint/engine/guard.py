@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
-from burnlint.findings import Level, Notification, NotificationKind
-from burnlint.rules.meta import RuleMeta
+from burnlint.findings import Level, Notification, NotificationKind, RuleMeta
 
 
 @dataclass
@@ -20,8 +20,8 @@ class Attempt:
 
 
 @contextmanager
-def guarded(notes: list[Notification], file: str, stage: str | RuleMeta) -> Iterator[Attempt]:
-    """Run the body as ``stage`` of ``file`` (as reports name it): a stage named in words
+def guarded(notes: list[Notification], file: Path, stage: str | RuleMeta) -> Iterator[Attempt]:
+    """Run the body as ``stage`` of ``file`` (its absolute path): a stage named in words
     (``"this file's crate facts"``) or a rule's check. An exception becomes a notification
     in ``notes`` and the ``Attempt`` says it failed; the caller decides what the file then
     gets."""
@@ -33,7 +33,7 @@ def guarded(notes: list[Notification], file: str, stage: str | RuleMeta) -> Iter
         notes.append(_crashed(file, stage, exc))
 
 
-def _crashed(file: str, stage: str | RuleMeta, exc: Exception) -> Notification:
+def _crashed(file: Path, stage: str | RuleMeta, exc: Exception) -> Notification:
     if isinstance(stage, RuleMeta):
         return Notification(
             file,

@@ -11,9 +11,8 @@ import contextlib
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
 
-from burnlint.engine.cache import Cache, ScanEntry, Stat, now_ns
+from burnlint.engine.cache import Cache, Scan, ScanEntry, Stat, now_ns
 from burnlint.engine.finish import digest as bytes_digest
 from burnlint.findings import Level
 from burnlint.options import EngineOptions
@@ -23,19 +22,6 @@ from burnlint.project.prefilter import has_trigger
 # prefiltering a file costs 50-70 us and starting two forked workers 15-45 ms, so below about a
 # thousand files the split is not worth a pool (the pool is then kept to check the crates).
 PARALLEL_MIN_FILES = 1000
-
-
-class Scan(NamedTuple):
-    """What reading and prefiltering one file found (a tuple: thousands cross processes)."""
-
-    size: int = 0
-    candidate: bool = False
-    skipped: str | None = None  # why the file is skipped: a notification's message
-    level: Level = Level.WARNING
-    # the sha256 of the bytes (``finish.digest``), when the cache is on: the cache's identity
-    # of a file's bytes, and what --fix and --add-allow compare before writing it
-    digest: str | None = None
-    cached: bool = False  # taken from the cache's index, unread
 
 
 def scan_file(path: str | Path, options: EngineOptions, data: bytes | None = None) -> Scan:

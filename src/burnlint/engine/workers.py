@@ -3,15 +3,17 @@ processes when there is enough work to pay for starting them (README, "Speed")."
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from burnlint.engine.cache import Scan
 from burnlint.engine.crate import CrateFile
 from burnlint.engine.group import GroupOutcome, lint_group, preload
-from burnlint.engine.scan import PARALLEL_MIN_FILES, Scan, scan_file, scan_files
+from burnlint.engine.scan import PARALLEL_MIN_FILES, scan_file, scan_files
 from burnlint.options import EngineOptions
 
 if TYPE_CHECKING:
@@ -41,9 +43,14 @@ class Workers:
         self._pool: ProcessPoolExecutor | None = None
 
     def __enter__(self) -> Workers:
+        # What exists now (the modules, the run's settings) lives to the end of the run: out
+        # of the collector's sight, a collection after each group (``check_group``) costs only
+        # what that group left, and forked workers do not copy pages by touching it.
+        gc.freeze()
         return self
 
     def __exit__(self, *exc: object) -> None:
+        gc.unfreeze()  # a long-lived caller (the language server) collects it again
         if self._pool is not None:
             self._pool.shutdown()
             self._pool = None
@@ -92,10 +99,21 @@ class Workers:
         candidates = sum(1 for g in groups for i in g if i.candidate) if work is None else work
         if self.jobs <= 1 or len(groups) <= 1 or candidates < PARALLEL_MIN_CANDIDATES:
             gathered = meanwhile()
-            return [lint_group(g, o) for g, o in zip(groups, options, strict=True)], gathered
+            return [check_group(g, o) for g, o in zip(groups, options, strict=True)], gathered
         pool = self.pool(min(self.jobs, len(groups)))
         # with fork every worker is started by the first submission: none is forked while
         # ``meanwhile`` runs
-        pending = pool.map(lint_group, groups, options)
+        pending = pool.map(check_group, groups, options)
         gathered = meanwhile()
         return list(pending), gathered
+
+
+def check_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
+    """``lint_group``, then the group's garbage collected: a model and its analyses refer to
+    each other, so without a collection their memory (trees included) waits for the
+    collector's next full pass, and a worker that checks many groups grows with each (on the
+    burn repository copied 16 times: 131 MB instead of 90 MB in one process)."""
+    outcome = lint_group(group, options)
+    if outcome.parsed:  # no tree, no model: nothing worth a collection
+        gc.collect()
+    return outcome

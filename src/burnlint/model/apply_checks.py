@@ -4,9 +4,10 @@ passed to."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from burnlint.model.limits import MAX_FOLLOW_DEPTH
+from burnlint.model.reads import SyntaxReads
 from burnlint.model.result_forms import OK_KEEPING, ResultUse
 from burnlint.model.scopes import Binding, Use
 from burnlint.rust.syntax import (
@@ -27,7 +28,6 @@ from burnlint.rust.syntax import (
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.model.file_model import FileModel
     from burnlint.rust.syntax import Ancestry
 
 
@@ -79,7 +79,15 @@ _SAME_PATHS = frozenset({"iter", "into_iter", "cloned", "collect", "clone", "to_
 _GATHERING = frozenset({"extend", "append"})
 
 
-def applied_compared(access: Node, model: FileModel) -> bool:
+class ApplyReads(SyntaxReads, Protocol):
+    """What finding out which parts of an ``ApplyResult`` are read reads of the file
+    (``ApplyChecker``, ``apply_trace.ApplyTrace``): its tree, and what the function a call
+    passes the result to reads of it (``FileModel.argument_checks``)."""
+
+    def argument_checks(self, argument: Node) -> Check: ...
+
+
+def applied_compared(access: Node, model: SyntaxReads) -> bool:
     """Whether ``r.applied`` is compared as a whole (``==``/``!=``, ``assert_eq!``), itself or
     its length, directly or after being gathered into a list or set (``all.extend(r.applied)``
     then ``all.len() != expected``): a completeness check, which says what `missing` would."""
@@ -183,7 +191,7 @@ def macro_use_checks(use: Use, what: str = "result", path: tuple[int | str, ...]
 class ApplyChecker:
     """Which parts of an ``ApplyResult`` value some code reads."""
 
-    def __init__(self, model: FileModel) -> None:
+    def __init__(self, model: ApplyReads) -> None:
         self.model = model
         self.ancestry = model.ancestry
         self.visiting: set[int] = set()

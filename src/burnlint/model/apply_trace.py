@@ -34,7 +34,7 @@ from burnlint.rust.syntax import (
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.model.file_model import FileModel
+    from burnlint.model.apply_checks import ApplyReads
     from burnlint.model.scopes import Binding
     from burnlint.rust.syntax import Ancestry
 
@@ -77,7 +77,7 @@ class ApplyTrace:
     r.missing.into_iter().map(..).collect(), .. }``, or gathered with ``extend``) is carried,
     not checked; any other use of it is a check."""
 
-    def __init__(self, model: FileModel, function: Node | None, *, returning: bool = True):
+    def __init__(self, model: ApplyReads, function: Node | None, *, returning: bool = True):
         self.model = model
         self.function = function
         self.returning = returning

@@ -101,6 +101,31 @@ _BOOL_OPTIONS = {
 _OPTION_ALIASES = {"map_indices_contiguous_except": ("map_indices_contiguous", "0.22.0-pre.2")}
 _REMAP_BUILDERS = frozenset({"with_key_remapping", "with_remap_pattern", "remap"})
 _ADAPTER_BUILDERS = frozenset({"with_from_adapter", "with_to_adapter"})
+# Builders that compile their first argument with `regex::Regex::new` (regex 1.12), by the
+# store types that have them [std]. `with_key_remapping` (`safetensors/store.rs:293`,
+# `pytorch/store.rs:231`) and Burnpack's `with_remap_pattern` (`burnpack.rs:291`) pass it to
+# `KeyRemapper::add_pattern` and `.expect("Invalid regex pattern")` (`:304`, `:239`, `:299`):
+# an invalid one panics. `with_regex`/`with_regexes` hand it to `PathFilter`, which drops a
+# pattern that does not compile (`filter.rs:66-86`); Burnpack has no `with_regexes`.
+_ALL_STORES = frozenset(StoreKind)
+_REGEX_BUILDERS = MappingProxyType(
+    {
+        "with_key_remapping": frozenset({StoreKind.SAFETENSORS, StoreKind.PYTORCH}),
+        "with_remap_pattern": frozenset({StoreKind.BURNPACK}),
+        "with_regex": _ALL_STORES,
+        "with_regexes": frozenset({StoreKind.SAFETENSORS, StoreKind.PYTORCH}),
+    }
+)
+_PANICKING_REGEX_BUILDERS = frozenset({"with_key_remapping", "with_remap_pattern"})
+# `PathFilter` (`filter.rs`): the builders that add a pattern (an iterable of them for the
+# plural ones) and those that add another criterion; an empty filter matches no path
+# (`matches_with_container_path_str`, `:146-154`), `match_all` every path.
+_FILTER_REGEX_METHODS = frozenset({"with_regex", "with_regexes", "from_regex_patterns"})
+_FILTER_CRITERIA = frozenset(
+    {"with_full_path", "with_full_paths", "with_predicate", "with_predicates", "match_all", "all"}
+)
+# builders of a store that set or replace its filter with one built elsewhere
+_FILTER_SETTERS = frozenset({"filter", "with_filter"})
 _OTHER_BUILDERS = frozenset(
     {
         "metadata",
@@ -215,9 +240,12 @@ class BurnStoreApi:
         }
     )
     result_types: ClassVar[frozenset[str]] = frozenset({"ApplyResult"})
+    # the path filter and the key remapper (`lib.rs:95`, `:102`), which compile regexes
+    filter_type: ClassVar[str] = "PathFilter"
+    remapper_type: ClassVar[str] = "KeyRemapper"
     # every name above: what a `use` of burn-store brings that burnlint reads
     exported_names: ClassVar[frozenset[str]] = (
-        frozenset(store_names) | traits | adapters | result_types
+        frozenset(store_names) | traits | adapters | result_types | {filter_type, remapper_type}
     )
     # names whose mention puts a file in burn-store's scope: a store type or a trait
     scope_words: ClassVar[tuple[bytes, ...]] = tuple(
@@ -237,6 +265,21 @@ class BurnStoreApi:
     remap_builders: ClassVar[frozenset[str]] = _REMAP_BUILDERS
     adapter_builders: ClassVar[frozenset[str]] = _ADAPTER_BUILDERS
     other_builders: ClassVar[frozenset[str]] = _OTHER_BUILDERS
+    # builders that compile a regex, by the store types that have them; those that panic on an
+    # invalid one (the others drop it)
+    regex_builders: ClassVar[MappingProxyType[str, frozenset[StoreKind]]] = _REGEX_BUILDERS
+    panicking_regex_builders: ClassVar[frozenset[str]] = _PANICKING_REGEX_BUILDERS
+    # `PathFilter`'s methods that add patterns, those that add other criteria; the store
+    # builders that set a filter built elsewhere
+    filter_regex_methods: ClassVar[frozenset[str]] = _FILTER_REGEX_METHODS
+    filter_criteria: ClassVar[frozenset[str]] = _FILTER_CRITERIA
+    filter_setters: ClassVar[frozenset[str]] = _FILTER_SETTERS
+    # `KeyRemapper::add_pattern` returns `Err(regex::Error)` instead (`keyremapper.rs:49-57`)
+    remapper_regex_methods: ClassVar[frozenset[str]] = frozenset({"add_pattern"})
+    # stores that apply a key remapping on load only: Burnpack remaps in its read-side cache
+    # (`burnpack.rs:493-499`), `remap`'s doc says "during loading" (`:282`) and `collect_from`
+    # never remaps (`:363-413`); Safetensors remaps on save too (`safetensors/store.rs:632-636`)
+    remaps_on_load_only: ClassVar[frozenset[StoreKind]] = frozenset({StoreKind.BURNPACK})
     # the options that decide how PyTorch keys map to burn's paths (BL005, BL006)
     key_options: ClassVar[tuple[str, ...]] = ("map_indices_contiguous", "skip_enum_variants")
     # file stores that return `File already exists` for an existing path unless built with

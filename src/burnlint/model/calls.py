@@ -10,10 +10,11 @@ and anything inferred stay unknown, and so the call stays unresolved.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from burnlint.model.items import Module, UseDecl
 from burnlint.model.limits import MAX_TYPE_DEPTH
+from burnlint.model.reads import SyntaxReads
 from burnlint.model.resolve import FnKey
 from burnlint.rust.syntax import (
     call_path,
@@ -28,7 +29,9 @@ from burnlint.rust.syntax import (
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.model.file_model import FileModel
+    from burnlint.model.items import FileItems
+    from burnlint.model.resolve import CrateView
+    from burnlint.rust.source import SourceFile
 
 _UNWRAP_METHODS = frozenset({"unwrap", "expect"})
 # Items a block can declare that the index finds (``syntax.INDEXED_TYPES``): declared in a
@@ -36,8 +39,22 @@ _UNWRAP_METHODS = frozenset({"unwrap", "expect"})
 _BLOCK_ITEMS = ("function_item", "struct_item", "enum_item", "type_item", "union_item")
 
 
+class CallReads(SyntaxReads, Protocol):
+    """What resolving a call reads of the file: its tree, its items and module path, and what
+    the target's items are (``view``)."""
+
+    @property
+    def source(self) -> SourceFile: ...
+    @property
+    def module(self) -> Module: ...
+    @property
+    def items(self) -> FileItems: ...
+    @property
+    def view(self) -> CrateView: ...
+
+
 class CallResolver:
-    def __init__(self, model: FileModel) -> None:
+    def __init__(self, model: CallReads) -> None:
         self.model = model
         self._modules: dict[int, Module] = {}  # by the node id of an inline `mod` body
         self._types: dict[int, str | None] = {}

@@ -35,7 +35,7 @@ class ImportFacts:
     aliases: dict[str, str] = field(default_factory=dict)
     glob_burn_store: bool = False
     imports_burn_store: bool = False
-    # store type names the file defines itself (then a bare name is the user's type)
+    # burn-store names the file defines itself (then a bare name is the user's type)
     local_types: set[str] = field(default_factory=set)
     # method names the file defines in inherent impls / free fns (a user `save_into`)
     local_methods: set[str] = field(default_factory=set)
@@ -52,6 +52,20 @@ class ImportFacts:
         if name in _BURN_STORE_NAMES and name not in self.local_types:
             return name
         return None
+
+    def names(self, type_path: list[str], exported: str) -> bool:
+        """Whether ``type_path`` names burn-store's ``exported`` (`PathFilter`): imported by
+        name, as an alias or through a glob of the crate, or spelled with the crate's path."""
+        if not type_path:
+            return False
+        if len(type_path) == 1:
+            local = type_path[0]
+            if local in self.local_types:
+                return False
+            return self.aliases.get(local) == exported or (
+                self.glob_burn_store and local == exported
+            )
+        return type_path[-1] == exported and _is_burn_store_path(type_path)
 
     def store_kind(self, type_path: list[str]) -> StoreKind | None:
         """Resolve the ``X`` of ``X::from_file``: an alias, a bare name, or a full path."""
@@ -146,7 +160,7 @@ def collect_imports(source: SourceFile) -> ImportFacts:
                         facts.aliases[local] = last
         elif node.type in _ITEM_DEFINING:
             name = node.child_by_field_name("name")
-            if name is not None and text(name) in _STORE_NAMES:
+            if name is not None and text(name) in _BURN_STORE_NAMES:
                 facts.local_types.add(text(name))
         elif node.type == "function_item":
             name = node.child_by_field_name("name")

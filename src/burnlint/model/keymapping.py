@@ -12,14 +12,14 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.layout import EnumFact, FieldFact, LayoutFacts, LayoutKind, VariantFact
-from burnlint.model.loaded_type import loaded_type
+from burnlint.model.loaded_type import LoadedTypeReads, loaded_type
 from burnlint.model.ops import StoreOp
 from burnlint.model.result_forms import ASSERT_MACROS, CHAIN_METHODS
-from burnlint.model.stores import StoreBuild
+from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.rust.syntax import (
     field_of,
     is_tail_expression,
@@ -33,11 +33,27 @@ from burnlint.rust.syntax import (
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.model.file_model import FileModel
     from burnlint.model.scopes import Binding
     from burnlint.rust.syntax import Ancestry
 
 _SPACE = re.compile(r"\s+")
+
+
+class KeyMappingReads(LoadedTypeReads, Protocol):
+    """What finding the loads that map keys reads of the file: its tree, the burn-store API
+    assumed, its store builds and operations, the module types they load into, and the
+    target's layout."""
+
+    @property
+    def api(self) -> BurnStoreApi: ...
+    @property
+    def stores(self) -> StoreEvaluator: ...
+    @property
+    def store_builds(self) -> list[StoreBuild]: ...
+    @property
+    def ops(self) -> list[StoreOp]: ...
+    @property
+    def layout(self) -> LayoutFacts: ...
 
 
 class Matter(enum.Enum):
@@ -139,7 +155,7 @@ class Loader:
 # Associated functions that build the type they are called on: `Mlp::new(..)`, `Net::init(..)`.
 
 
-def loader_layout(loader: Loader, model: FileModel) -> LayoutFacts:
+def loader_layout(loader: Loader, model: KeyMappingReads) -> LayoutFacts:
     """The layout the loads of ``loader`` fill: the module types reachable from the loaded
     type when every load's type is stated in the code (`let mut model = Mlp::new(..)`, a
     typed binding or parameter), else the whole layout the target sees (a generic `M`, a
@@ -159,7 +175,7 @@ def reports_when_returned(store: StoreBuild) -> bool:
     return store.kind is StoreKind.PYTORCH or "PyTorchToBurnAdapter" in store.adapters
 
 
-def _let_binding(value: Node, model: FileModel) -> Binding | None:
+def _let_binding(value: Node, model: KeyMappingReads) -> Binding | None:
     """The binding ``let x = value;`` (or ``let mut x``) gives ``value``, if it is one."""
     ancestry = model.ancestry
     parent = ancestry.parent(value)
@@ -173,8 +189,9 @@ def _let_binding(value: Node, model: FileModel) -> Binding | None:
     return model.resolution.binding_of(pattern)
 
 
-def _chain_top(node: Node, model: FileModel) -> Node:
-    """The end of a builder chain starting at ``node``: `X::from_file(p).a(..).b(..)`."""
+def chain_top(node: Node, model: KeyMappingReads, also: frozenset[str] = frozenset()) -> Node:
+    """The end of a builder chain starting at ``node``: `X::from_file(p).a(..).b(..)`; the
+    methods named ``also`` continue it as builders do (a `PathFilter`'s)."""
     ancestry = model.ancestry
     current = node
     while True:
@@ -185,7 +202,7 @@ def _chain_top(node: Node, model: FileModel) -> Node:
         if call is None or call.type != "call_expression":
             return current
         parts = method_call_parts(call)
-        if parts is None or parts[1] not in model.api.builders:
+        if parts is None or (parts[1] not in model.api.builders and parts[1] not in also):
             return current
         current = call
 
@@ -199,7 +216,7 @@ def _function_of(node: Node, ancestry: Ancestry) -> Node | None:
     return None
 
 
-def loaders(model: FileModel) -> list[Loader]:
+def loaders(model: KeyMappingReads) -> list[Loader]:
     """Every PyTorch-facing loader of the file, keyed by where its store is built."""
     by_site: dict[int, Loader] = {}
     for op in model.ops:
@@ -227,7 +244,7 @@ def loaders(model: FileModel) -> list[Loader]:
     for build in model.store_builds:
         if build.kind is StoreKind.BURNPACK or build.constructor_node.id in by_site:
             continue
-        top = _chain_top(build.constructor_node, model)
+        top = chain_top(build.constructor_node, model)
         chain = model.stores.store_of(top) or build
         if not reports_when_returned(chain):
             continue
@@ -283,7 +300,7 @@ _ASSERT_MATCHES = r"(\w+::)*(debug_)?assert_matches!"
 _ERR = r"(\w+::)*Err\b"
 
 
-def _expected_to_fail(loader: Loader, model: FileModel) -> bool:
+def _expected_to_fail(loader: Loader, model: KeyMappingReads) -> bool:
     if not loader.loads:  # a store only returned, passed on or asked for its keys
         return _in_should_panic_test(loader.report_at, model.ancestry)
     return all(
@@ -310,7 +327,7 @@ def _in_should_panic_test(node: Node, ancestry: Ancestry) -> bool:
     return False
 
 
-def _asserted_to_fail(op: StoreOp, model: FileModel) -> bool:
+def _asserted_to_fail(op: StoreOp, model: KeyMappingReads) -> bool:
     """The load's ``Result`` (through ``map_err``-like adapters) is unwrapped as an error
     (``unwrap_err``, ``expect_err``), or bound and then asserted to be one
     (``assert!(r.is_err())``, ``assert!(!r.is_ok())``, ``assert!(matches!(r, Err(..)))``,
@@ -380,7 +397,7 @@ def _asserts_err(macro: Node, name: str) -> bool:
 _KEY_READERS = frozenset({"keys", "get_snapshot", "get_all_snapshots"})
 
 
-def _store_use(top: Node, model: FileModel) -> str | None:
+def _store_use(top: Node, model: KeyMappingReads) -> str | None:
     """How a store expression that no load uses is used: "escapes" (returned or passed on),
     "keys" (only its keys read), or None (inspected or dropped)."""
     ancestry = model.ancestry
@@ -410,7 +427,7 @@ def _store_use(top: Node, model: FileModel) -> str | None:
     return found
 
 
-def _first_safetensors_saves(model: FileModel) -> dict[int, int]:
+def _first_safetensors_saves(model: KeyMappingReads) -> dict[int, int]:
     """Where the first save into a Safetensors store starts, by the node id of its function:
     gathered once per file (a file can hold thousands of loads and saves)."""
     first: dict[int, int] = {}
@@ -423,7 +440,7 @@ def _first_safetensors_saves(model: FileModel) -> dict[int, int]:
     return first
 
 
-def _round_trip(loader: Loader, model: FileModel, first_saves: dict[int, int]) -> bool:
+def _round_trip(loader: Loader, model: KeyMappingReads, first_saves: dict[int, int]) -> bool:
     """A Safetensors load of what the same function saved into a Safetensors store just
     before: Burn's own key names, whatever adapter converts them on the way."""
     if loader.kind is not StoreKind.SAFETENSORS or not loader.loads:

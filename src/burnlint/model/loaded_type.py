@@ -3,21 +3,30 @@ a typed binding or parameter (BL005/BL006 then read that type's layout, not the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from burnlint.model.limits import MAX_LOADED_TYPE_DEPTH
+from burnlint.model.reads import SyntaxReads
 from burnlint.rust.syntax import arguments_of, path_segments, strip_reference, text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.model.file_model import FileModel
+    from burnlint.model.calls import CallResolver
     from burnlint.model.ops import StoreOp
 
 _CONSTRUCTOR_PREFIXES = ("new", "init", "default")
 
 
-def loaded_type(op: StoreOp, model: FileModel) -> str | None:
+class LoadedTypeReads(SyntaxReads, Protocol):
+    """What finding the loaded type reads of the file: its tree, and the types of values
+    (``resolver``)."""
+
+    @property
+    def resolver(self) -> CallResolver: ...
+
+
+def loaded_type(op: StoreOp, model: LoadedTypeReads) -> str | None:
     """The name of the module type ``op`` loads into, when the code states it."""
     if op.summary is not None:
         return None
@@ -29,7 +38,7 @@ def loaded_type(op: StoreOp, model: FileModel) -> str | None:
     return _type_name(target, model, 0) if target is not None else None
 
 
-def _type_name(node: Node, model: FileModel, depth: int) -> str | None:
+def _type_name(node: Node, model: LoadedTypeReads, depth: int) -> str | None:
     node = strip_reference(node)
     resolved = model.resolver.type_of(node)
     if resolved is not None:
@@ -66,7 +75,7 @@ def _type_name(node: Node, model: FileModel, depth: int) -> str | None:
     return None
 
 
-def _written_name(written: Node, model: FileModel) -> str | None:
+def _written_name(written: Node, model: LoadedTypeReads) -> str | None:
     """``&mut Mlp<B>`` -> "Mlp"; None for a generic parameter, `Self`, `impl`/`dyn` types."""
     current: Node | None = written
     while current is not None and current.type in ("reference_type", "generic_type"):
@@ -84,7 +93,7 @@ def _written_name(written: Node, model: FileModel) -> str | None:
     return name
 
 
-def _generic_parameters_around(node: Node, model: FileModel) -> set[str]:
+def _generic_parameters_around(node: Node, model: LoadedTypeReads) -> set[str]:
     names: set[str] = set()
     current = model.ancestry.parent(node)
     while current is not None:

@@ -225,10 +225,10 @@ def mutated_in(binding: Binding, region: Node, ancestry: Ancestry) -> bool:
     """Whether ``binding`` may change while ``region`` runs: an assignment, a ``&mut``
     borrow, or a method call that is not known to only read it."""
     for node in [*binding.assignments, *binding.mutable_borrows]:
-        if _within(node, region):
+        if within(node, region):
             return True
     for use in binding.uses:
-        if not _within(use.node, region):
+        if not within(use.node, region):
             continue
         if use.macro is not None:
             if use.trail and use.trail[-1] not in READ_ONLY_METHODS:
@@ -253,7 +253,8 @@ def mutated_in(binding: Binding, region: Node, ancestry: Ancestry) -> bool:
     return False
 
 
-def _within(node: Node, region: Node) -> bool:
+def within(node: Node, region: Node) -> bool:
+    """Whether ``node`` lies inside ``region`` (by bytes)."""
     return region.start_byte <= node.start_byte and node.end_byte <= region.end_byte
 
 
@@ -309,7 +310,7 @@ class InvarianceChecker:
             return bool(name) and name.isupper()
         if mutated_in(binding, loop, self.ancestry):
             return False
-        declared_inside = _within(binding.node, loop)
+        declared_inside = within(binding.node, loop)
         if not declared_inside:
             return True
         # Declared inside the loop: the loop pattern itself varies; a `let` is invariant when
@@ -345,7 +346,7 @@ class InvarianceChecker:
                         continue
                     if mutated_in(binding, loop, self.ancestry):
                         return False
-                    if _within(binding.node, loop) and (
+                    if within(binding.node, loop) and (
                         binding.kind != "let"
                         or binding.value is None
                         or not self.invariant(binding.value, loop, depth + 1)

@@ -3,17 +3,35 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from burnlint.model.burn_api import BurnStoreApi, Direction, OpSpec
 from burnlint.model.helpers import HelperSummary
-from burnlint.model.stores import StoreBuild
+from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.rust.syntax import arguments_of, method_call_parts
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.model.file_model import FileModel
+    from burnlint.model.imports import ImportFacts
+
+
+class OpReads(Protocol):
+    """What finding store operations reads of the file: the burn-store API assumed, its
+    imports and whether burn-store and burn's ``Module`` are in scope, its stores
+    (``StoreEvaluator``) and what the crate-local function a call calls does."""
+
+    @property
+    def api(self) -> BurnStoreApi: ...
+    @property
+    def imports(self) -> ImportFacts: ...
+    @property
+    def in_burn_store_scope(self) -> bool: ...
+    @property
+    def module_trait_in_scope(self) -> bool: ...
+    @property
+    def stores(self) -> StoreEvaluator: ...
+    def helper_called(self, call: Node) -> HelperSummary | None: ...
 
 
 @dataclass(frozen=True)
@@ -62,7 +80,7 @@ class StoreOp:
         return self.is_load and not self.is_record
 
 
-def detect_op(call: Node, model: FileModel) -> StoreOp | None:
+def detect_op(call: Node, model: OpReads) -> StoreOp | None:
     """The store operation ``call`` performs, if any."""
     parts = method_call_parts(call)
     if parts is not None:
@@ -87,7 +105,7 @@ def detect_op(call: Node, model: FileModel) -> StoreOp | None:
 
 
 def _method_op(
-    call: Node, receiver: Node, method: str, spec: OpSpec, model: FileModel
+    call: Node, receiver: Node, method: str, spec: OpSpec, model: OpReads
 ) -> StoreOp | None:
     arguments = arguments_of(call)
     if spec.store_side:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
-from burnlint.model.loops import LoopContext
+from burnlint.model.loops import InvarianceChecker, LoopContext, within
 from burnlint.model.ops import StoreOp
 from burnlint.model.paths import Extension, PathValue, path_value
+from burnlint.model.reads import CallSiteReads, SyntaxReads
 from burnlint.model.result_forms import OK_KEEPING
 from burnlint.model.stores import Backing, StoreBuild
 from burnlint.model.summaries import call_argument, helper_argument
@@ -33,7 +34,7 @@ from burnlint.rust.syntax import (
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.model.file_model import FileModel
+    from burnlint.model.helpers import HelperSummary
     from burnlint.model.scopes import Binding
     from burnlint.rust.syntax import Ancestry
 
@@ -43,8 +44,23 @@ _SPACE = re.compile(r"\s+")
 _AROUND_HELPER_CALL = OK_KEEPING | {"unwrap", "expect"}
 
 
+class RepeatReads(SyntaxReads, CallSiteReads, Protocol):
+    """What finding saves repeated in a loop reads of the file: its tree, the burn-store API
+    assumed, its store operations, the loops around them and what stays the same in them,
+    and what the crate-local function a call calls does."""
+
+    @property
+    def api(self) -> BurnStoreApi: ...
+    @property
+    def ops(self) -> list[StoreOp]: ...
+    @property
+    def invariance(self) -> InvarianceChecker: ...
+    def loop_of(self, node: Node) -> LoopContext | None: ...
+    def helper_called(self, call: Node) -> HelperSummary | None: ...
+
+
 def refuses_overwrite(
-    store: StoreBuild | None, model: FileModel | None = None
+    store: StoreBuild | None, model: RepeatReads | None = None
 ) -> TypeGuard[StoreBuild]:
     """A file store that will return `File already exists` for an existing path: no explicit
     `.overwrite(..)` at all (an explicit `false` is a deliberate choice).
@@ -76,7 +92,7 @@ def _auto_extension(store: StoreBuild) -> bool | None:
     return setting.value if setting.definite else None
 
 
-def _path_of(store: StoreBuild, model: FileModel | None) -> PathValue:
+def _path_of(store: StoreBuild, model: RepeatReads | None) -> PathValue:
     """What the store's path argument names (nothing known for a store built in another
     file: its nodes are not this file's)."""
     if store.path_argument is None or store.helper is not None or model is None:
@@ -84,7 +100,7 @@ def _path_of(store: StoreBuild, model: FileModel | None) -> PathValue:
     return path_value(store.path_argument, model.resolution)
 
 
-def _checked_paths(store: StoreBuild, model: FileModel) -> tuple[PathValue, ...] | None:
+def _checked_paths(store: StoreBuild, model: RepeatReads) -> tuple[PathValue, ...] | None:
     """The paths a save may check for an existing file, when the store's automatic `.bpk`
     makes them differ from its path argument: the path with `.bpk` (and the argument itself
     when `auto_extension` is not a literal). None when they are the argument."""
@@ -110,9 +126,8 @@ class RepeatedSave:
     report_at: Node  # the constructor when it is in this file, else the call in the loop
     loop: LoopContext
     saves: list[StoreOp] = field(default_factory=list)
-    why: str = (
-        ""  # "built before the loop", "built in the loop from a path that never changes", ...
-    )
+    # "built before the loop", "built in the loop from a path that never changes", ...
+    why: str = ""
 
 
 def _normalise(node: Node) -> str:
@@ -170,7 +185,7 @@ class _LoopRemovals:
     remove: their first arguments, references stripped. Gathered once per loop, as a loop
     can hold many saves."""
 
-    def __init__(self, loop: Node, model: FileModel) -> None:
+    def __init__(self, loop: Node, model: RepeatReads) -> None:
         self._model = model
         self._texts: set[str] = set()  # normalised
         self._identifiers: list[Node] = []
@@ -250,11 +265,7 @@ class _LoopRemovals:
         return self._bindings
 
 
-def _within(node: Node, region: Node) -> bool:
-    return region.start_byte <= node.start_byte and node.end_byte <= region.end_byte
-
-
-def repeated_saves(model: FileModel) -> list[RepeatedSave]:
+def repeated_saves(model: RepeatReads) -> list[RepeatedSave]:
     found: dict[int, RepeatedSave] = {}
     removals: dict[int, _LoopRemovals] = {}  # by loop node id
     exits: dict[int, _LoopExits] = {}  # by loop node id
@@ -287,7 +298,7 @@ def repeated_saves(model: FileModel) -> list[RepeatedSave]:
 
 
 def _repeats(
-    op: StoreOp, store: StoreBuild, loop: LoopContext, model: FileModel
+    op: StoreOp, store: StoreBuild, loop: LoopContext, model: RepeatReads
 ) -> tuple[Node, str] | None:
     """Where to report, and why the path repeats; None when it does not (or is not certain)."""
     invariance = model.invariance
@@ -315,16 +326,16 @@ def _repeats(
         if binding is None or binding.value is None:
             return None
         site = binding.declaration
-        if not _within(site, loop.node):
+        if not within(site, loop.node):
             anchor = store.constructor_node if local_ctor else binding.value
             return anchor, "built before the loop"
         # built in the loop: the path decides
-        if local_ctor and _within(store.constructor_node, loop.node):
+        if local_ctor and within(store.constructor_node, loop.node):
             return _invariant_path(store, loop, model)
         if not local_ctor:
             return _built_by_helper_in_loop(binding.value, store, loop, model)
         return None
-    if local_ctor and _within(store.constructor_node, loop.node):
+    if local_ctor and within(store.constructor_node, loop.node):
         return _invariant_path(store, loop, model)
     if not local_ctor:
         return _built_by_helper_in_loop(argument, store, loop, model)
@@ -332,13 +343,13 @@ def _repeats(
 
 
 def _built_by_helper_in_loop(
-    value: Node, store: StoreBuild, loop: LoopContext, model: FileModel
+    value: Node, store: StoreBuild, loop: LoopContext, model: RepeatReads
 ) -> tuple[Node, str] | None:
     """A store a crate-local function returns, called in the loop (``make_store(&p)?``,
     ``.expect(..)``, a builder chain after it) with arguments that never change where its
     path parameters are."""
     call = _helper_call(value, model.api)
-    if call is None or not _within(call, loop.node):
+    if call is None or not within(call, loop.node):
         return None
     summary = model.helper_called(call)
     if summary is None or summary.store is None or summary.store_path_params is None:
@@ -372,7 +383,7 @@ def _helper_call(value: Node, api: BurnStoreApi) -> Node | None:
 
 
 def _invariant_path(
-    store: StoreBuild, loop: LoopContext, model: FileModel
+    store: StoreBuild, loop: LoopContext, model: RepeatReads
 ) -> tuple[Node, str] | None:
     if store.path_argument is None:
         return None
@@ -385,7 +396,7 @@ def _invariant_path(
 
 
 def _store_argument(op: StoreOp) -> Node | None:
-    if op.method in ("collect_from",):
+    if op.method == "collect_from":
         return op.receiver
     arguments = arguments_of(op.node)
     return arguments[0] if arguments else None

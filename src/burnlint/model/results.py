@@ -38,11 +38,11 @@ from burnlint.rust.syntax import (
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.model.file_model import FileModel
+    from burnlint.model.reads import SyntaxReads
 
 
 class ResultClassifier:
-    def __init__(self, model: FileModel) -> None:
+    def __init__(self, model: SyntaxReads) -> None:
         self.model = model
         self.ancestry = model.ancestry
         self.visiting: set[int] = set()
@@ -100,8 +100,7 @@ class ResultClassifier:
                 if path and path[-1] == "drop":
                     return ResultUse(UseClass.DISCARDED, call, ok_dropped=True)
                 if path and path[-1] in ("Ok", "Some"):
-                    inner = self.use_of(call)
-                    return inner
+                    return self.use_of(call)
             return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
         if kind == "match_expression" and field_of(node, self.ancestry) == "value":
             return self._match(parent)
@@ -121,7 +120,7 @@ class ResultClassifier:
                 return self.use_of(match)
         if kind == "closure_expression" and field_of(node, self.ancestry) == "body":
             return ResultUse(UseClass.PROPAGATED, parent, ok_escapes=True)
-        if kind in ("else_clause",):
+        if kind == "else_clause":
             if_expr = self.ancestry.parent(parent)
             if if_expr is not None:
                 return self.use_of(if_expr)

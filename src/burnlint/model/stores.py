@@ -5,11 +5,12 @@ from __future__ import annotations
 import enum
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from burnlint.findings import Edit, Location
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.limits import MAX_ADAPTER_BINDINGS, MAX_EVALUATION_DEPTH
+from burnlint.model.reads import SyntaxReads
 from burnlint.model.result_forms import OK_KEEPING
 from burnlint.rust.syntax import (
     arguments_of,
@@ -22,16 +23,26 @@ from burnlint.rust.syntax import (
 )
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from tree_sitter import Node
 
-    from burnlint.model.file_model import FileModel
-    from burnlint.model.helpers import ForeignStore
+    from burnlint.model.helpers import ForeignStore, HelperSummary
+    from burnlint.model.imports import ImportFacts
     from burnlint.model.scopes import Binding
 
 _UNWRAPPING = frozenset({"unwrap", "expect"})
 _DIVERGING_MACROS = frozenset({"panic", "bail", "unreachable", "todo", "unimplemented"})
+
+
+class StoreReads(SyntaxReads, Protocol):
+    """What evaluating expressions to stores reads of the file: its tree, its imports, the
+    burn-store API assumed, and what the crate-local function a call calls does
+    (``FileModel.helper_called``)."""
+
+    @property
+    def api(self) -> BurnStoreApi: ...
+    @property
+    def imports(self) -> ImportFacts: ...
+    def helper_called(self, call: Node) -> HelperSummary | None: ...
 
 
 class Backing(enum.Enum):
@@ -58,11 +69,14 @@ class StoreBuild:
     path_argument: Node | None
     options: dict[str, OptionSetting] = field(default_factory=dict)
     adapters: frozenset[str] = frozenset()
+    # the adapters given to `with_to_adapter` (those a save converts with)
+    to_adapters: frozenset[str] = frozenset()
     remaps: bool = False
-    # the file that holds `constructor_node` when it is not the file being modelled
-    # (a crate-local helper that returns the store)
+    # the `remap`/`with_key_remapping`/`with_remap_pattern` calls of the chain, in this file
+    remap_calls: tuple[Node, ...] = ()
+    # the crate-local function that builds the store in another file, as messages name it
+    # (``constructor_node`` is then the call of it in this file)
     helper: str | None = None
-    helper_path: Path | None = None
     # where the constructor is, for a store built by a crate-local helper
     origin: Location | None = None
     # for such a store: the edit that adds `.overwrite(true)` to its constructor, there
@@ -91,7 +105,10 @@ class StoreBuild:
             self,
             options=options,
             adapters=self.adapters | other.adapters,
+            to_adapters=self.to_adapters | other.to_adapters,
             remaps=self.remaps or other.remaps,
+            remap_calls=self.remap_calls
+            + tuple(c for c in other.remap_calls if c not in self.remap_calls),
         )
 
 
@@ -103,7 +120,7 @@ def _bool_literal(node: Node | None) -> bool | None:
     return None
 
 
-def _adapter_names(node: Node, model: FileModel) -> frozenset[str]:
+def _adapter_names(node: Node, model: StoreReads) -> frozenset[str]:
     """Adapter types mentioned in an adapter argument, following one `let` binding
     (`let adapter = ChainAdapter::new(PyTorchToBurnAdapter, ..);`)."""
     names: set[str] = set()
@@ -128,7 +145,7 @@ def _adapter_names(node: Node, model: FileModel) -> frozenset[str]:
 class StoreEvaluator:
     """Evaluates expressions to the store they build, memoised per node."""
 
-    def __init__(self, model: FileModel) -> None:
+    def __init__(self, model: StoreReads) -> None:
         self.model = model
         self.memo: dict[int, StoreBuild | None] = {}
         self.in_progress: set[int] = set()
@@ -204,7 +221,7 @@ class StoreEvaluator:
             if binding.value is None and binding.kind in ("match", "if_let", "let_else"):
                 return self._ok_binding_store(binding.node, binding.declaration)
             return self.binding_store(binding, at=node)
-        if node.type in ("block",):
+        if node.type == "block":
             tail = node.named_children[-1] if node.named_children else None
             return self.store_of(tail) if tail is not None else None
         if node.type in ("match_expression", "if_expression"):
@@ -275,7 +292,6 @@ class StoreEvaluator:
             adapters=store.adapters,
             remaps=store.remaps,
             helper=store.helper,
-            helper_path=store.origin.path,
             origin=store.origin,
             overwrite_edit=store.overwrite_edit,
         )
@@ -312,20 +328,21 @@ class StoreEvaluator:
             value = _bool_literal(arguments[0]) if arguments else None
             return build.with_option(method, OptionSetting(value=value, node=call))
         if method in api.remap_builders:
-            return replace(build, remaps=True)
+            return replace(build, remaps=True, remap_calls=(*build.remap_calls, call))
         if method in api.adapter_builders and arguments:
+            names = _adapter_names(arguments[0], self.model)
+            to_adapters = build.to_adapters | names if method == "with_to_adapter" else None
             return replace(
-                build, adapters=build.adapters | _adapter_names(arguments[0], self.model)
+                build,
+                adapters=build.adapters | names,
+                to_adapters=build.to_adapters if to_adapters is None else to_adapters,
             )
         return build
 
-    def binding_store(self, binding: object, at: Node) -> StoreBuild | None:
+    def binding_store(self, binding: Binding, at: Node) -> StoreBuild | None:
         """The store ``binding`` holds at ``at``: its value, then the plain re-assignments
         (``s = ..``) before ``at``. Unconditional ones (in the let's own block) replace the
         options, conditional ones make them "may be set"."""
-        from burnlint.model.scopes import Binding
-
-        assert isinstance(binding, Binding)
         if binding.value is None:
             return None
         build = self.store_of(binding.value)

@@ -8,7 +8,7 @@ returns, and the store it builds and saves into with the parameters its path is 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from burnlint.findings import Edit, Location
 from burnlint.model.apply_checks import (
@@ -16,6 +16,7 @@ from burnlint.model.apply_checks import (
     MISSING,
     NOTHING,
     WHOLE,
+    ApplyReads,
     Check,
     ok_map_call,
 )
@@ -25,6 +26,7 @@ from burnlint.model.helpers import ForeignStore, HelperSummary, OkFlow
 from burnlint.model.items import is_self_parameter
 from burnlint.model.limits import MAX_TRACE_STEPS
 from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
+from burnlint.model.reads import CallSiteReads
 from burnlint.model.resolve import FnKey
 from burnlint.model.result_forms import UseClass
 from burnlint.model.scopes import CAPTURE
@@ -42,17 +44,38 @@ from burnlint.rust.syntax import (
 )
 
 if TYPE_CHECKING:
+    import pathlib
+
     from tree_sitter import Node
 
-    from burnlint.model.file_model import FileModel
+    from burnlint.model.items import FileItems
     from burnlint.model.ops import StoreOp
-    from burnlint.model.stores import StoreBuild
+    from burnlint.model.result_forms import ResultUse
+    from burnlint.model.stores import StoreBuild, StoreEvaluator
+    from burnlint.rust.source import SourceFile
     from burnlint.rust.syntax import Ancestry
 
 Path = tuple[int | str, ...]
 
 
-def summarise(model: FileModel) -> dict[FnKey, HelperSummary]:
+class SummaryReads(ApplyReads, CallSiteReads, Protocol):
+    """What summarising a file's functions reads of it: its tree, items and source, its store
+    operations, stores and their results' uses, and what callees read of an ``ApplyResult``."""
+
+    @property
+    def path(self) -> pathlib.Path: ...
+    @property
+    def source(self) -> SourceFile: ...
+    @property
+    def items(self) -> FileItems: ...
+    @property
+    def ops(self) -> list[StoreOp]: ...
+    @property
+    def stores(self) -> StoreEvaluator: ...
+    def result_use(self, op: StoreOp) -> ResultUse: ...
+
+
+def summarise(model: SummaryReads) -> dict[FnKey, HelperSummary]:
     """The summary of each function the file defines that does something with a store."""
     view = model.view
     nodes = {n.start_byte: n for n in model.source.nodes_of_type("function_item")}
@@ -76,7 +99,7 @@ def summarise(model: FileModel) -> dict[FnKey, HelperSummary]:
 
 
 def _summarise(
-    model: FileModel, key: FnKey, function: Node, ops: list[StoreOp]
+    model: SummaryReads, key: FnKey, function: Node, ops: list[StoreOp]
 ) -> HelperSummary | None:
     errors: list[str] = []
     directions: set[Direction] = set()
@@ -123,7 +146,7 @@ def _summarise(
     )
 
 
-def foreign_store(model: FileModel, build: StoreBuild, helper: str) -> ForeignStore:
+def foreign_store(model: SummaryReads, build: StoreBuild, helper: str) -> ForeignStore:
     """``build`` as the callers of ``helper`` see it; a store that already comes from
     elsewhere keeps where it was built."""
     options = tuple(
@@ -150,7 +173,7 @@ def foreign_store(model: FileModel, build: StoreBuild, helper: str) -> ForeignSt
 
 
 def _returned_store(
-    model: FileModel, function: Node, helper: str
+    model: SummaryReads, function: Node, helper: str
 ) -> tuple[ForeignStore | None, bool, tuple[int, ...] | None]:
     """The store the function returns as its tail: itself, or inside ``Ok(..)``; and the
     parameters its path is made of, when it is built here."""
@@ -176,7 +199,7 @@ def _returned_store(
     return foreign_store(model, build, helper), in_result, path_params
 
 
-def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | None:
+def _ok_flow(model: SummaryReads, function: Node, ops: list[StoreOp]) -> OkFlow | None:
     """Where an ``ApplyResult`` that still needs checking leaves the function, if one does."""
     for op in ops:
         if not op.returns_apply_result:
@@ -223,7 +246,7 @@ def _ok_flow(model: FileModel, function: Node, ops: list[StoreOp]) -> OkFlow | N
     return None
 
 
-def leniency(op: StoreOp, model: FileModel) -> tuple[Check, tuple[str, ...]]:
+def leniency(op: StoreOp, model: SummaryReads) -> tuple[Check, tuple[str, ...]]:
     """What reading the op's ApplyResult must verify, and why (BL007)."""
     if op.summary is not None:
         return NOTHING, ()
@@ -250,7 +273,7 @@ def leniency(op: StoreOp, model: FileModel) -> tuple[Check, tuple[str, ...]]:
     return frozenset(required), (f"the store has {' and '.join(reasons)}",)
 
 
-def _reapplies_collected(op: StoreOp, model: FileModel) -> bool:
+def _reapplies_collected(op: StoreOp, model: SummaryReads) -> bool:
     """``model.apply(snapshots, ..)`` where the snapshots are the same module's own
     ``model.collect(..)``, re-valued (``.into_iter().map(..).collect()``): every path the
     module has is there by construction, so the result says nothing a reader must check."""
@@ -301,7 +324,7 @@ def _escapes(decided_at: Node, function: Node) -> bool:
     return decided_at == body
 
 
-def _param_checks(model: FileModel, function: Node) -> tuple[tuple[int, Check], ...]:
+def _param_checks(model: SummaryReads, function: Node) -> tuple[tuple[int, Check], ...]:
     """What the function reads of each ``ApplyResult`` parameter (its type names one, as
     `ApplyResult` or an alias ending so), where that is less than all of it: a caller that
     passes its result here has checked only that."""
@@ -339,7 +362,7 @@ def _type_name(written: Node) -> str | None:
     return name if name.endswith("ApplyResult") else None
 
 
-def helper_argument(model: FileModel, op: StoreOp, index: int) -> Node | None:
+def helper_argument(model: CallSiteReads, op: StoreOp, index: int) -> Node | None:
     """The argument a call of a crate-local function (``op.summary``) gives its non-self
     parameter ``index``."""
     if op.summary is None:
@@ -347,14 +370,14 @@ def helper_argument(model: FileModel, op: StoreOp, index: int) -> Node | None:
     return call_argument(model, op.node, op.summary.key, index)
 
 
-def call_argument(model: FileModel, call: Node, key: FnKey, index: int) -> Node | None:
+def call_argument(model: CallSiteReads, call: Node, key: FnKey, index: int) -> Node | None:
     """The argument ``call`` of the function ``key`` gives its non-self parameter ``index``."""
     arguments = arguments_of(call)
     position = index + _receiver_offset(model, call, key)
     return arguments[position] if position < len(arguments) else None
 
 
-def parameter_index(model: FileModel, call: Node, key: FnKey, argument: Node) -> int | None:
+def parameter_index(model: CallSiteReads, call: Node, key: FnKey, argument: Node) -> int | None:
     """The non-self parameter of the function ``key`` that ``call`` gives ``argument``; None
     for the receiver, or a node that is not one of the call's arguments."""
     position = next((i for i, a in enumerate(arguments_of(call)) if a == argument), None)
@@ -364,7 +387,7 @@ def parameter_index(model: FileModel, call: Node, key: FnKey, argument: Node) ->
     return index if index >= 0 else None
 
 
-def _receiver_offset(model: FileModel, call: Node, key: FnKey) -> int:
+def _receiver_offset(model: CallSiteReads, call: Node, key: FnKey) -> int:
     """1 when ``call`` names a method by its path: in ``Trainer::save(&trainer, path)`` the
     receiver is the first argument, in ``t.save(path)`` it is not one."""
     definition = model.view.definition(key)
@@ -376,7 +399,7 @@ def _receiver_offset(model: FileModel, call: Node, key: FnKey) -> int:
 
 
 def _save_path_params(
-    model: FileModel, op: StoreOp, function: Node
+    model: SummaryReads, op: StoreOp, function: Node
 ) -> tuple[tuple[int, ...] | None, int | None]:
     """Which parameters of ``function`` the path of the store ``op`` saves into is made of
     (see ``HelperSummary.path_params``), and the one that is the path itself, if any: from
@@ -416,7 +439,7 @@ def _function_params(function: Node) -> list[Node]:
     ]
 
 
-def _param_itself(model: FileModel, argument: Node, function: Node) -> int | None:
+def _param_itself(model: SummaryReads, argument: Node, function: Node) -> int | None:
     """The index of the parameter ``argument`` is, references and parentheses aside."""
     node = strip_reference(argument)
     while node.type == "parenthesized_expression" and node.named_children:
@@ -430,7 +453,7 @@ def _param_itself(model: FileModel, argument: Node, function: Node) -> int | Non
     return params.index(binding.declaration)
 
 
-def _path_params(model: FileModel, expression: Node, function: Node) -> tuple[int, ...] | None:
+def _path_params(model: SummaryReads, expression: Node, function: Node) -> tuple[int, ...] | None:
     """Which parameters of ``function`` the path ``expression`` is made of; None when it
     depends on anything else."""
     params = _function_params(function)

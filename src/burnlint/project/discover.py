@@ -92,9 +92,14 @@ class _Walker:
     visited_dirs: set[str] = field(default_factory=set)
 
     def note(self, path: Path | str, message: str, level: Level = Level.NOTE) -> None:
-        shown = path.as_posix() if isinstance(path, Path) else path
+        """A notification about ``path`` (as reached: under the path the user gave)."""
         self.notifications.append(
-            Notification(path=shown, message=message, kind=NotificationKind.FILE, level=level)
+            Notification(
+                path=Path(os.path.abspath(path)),
+                message=message,
+                kind=NotificationKind.FILE,
+                level=level,
+            )
         )
 
     def add_given(self, given: Path) -> None:
@@ -103,7 +108,7 @@ class _Walker:
         except FileNotFoundError:
             self.notifications.append(
                 Notification(
-                    path=given.as_posix(),
+                    path=Path(os.path.abspath(given)),
                     message="path does not exist",
                     kind=NotificationKind.CONFIG,
                     level=Level.ERROR,
@@ -114,7 +119,7 @@ class _Walker:
             # ELOOP, EACCES on a parent, ENAMETOOLONG...: the user named something unusable.
             self.notifications.append(
                 Notification(
-                    path=given.as_posix(),
+                    path=Path(os.path.abspath(given)),
                     message=f"cannot access path: {_reason(exc)}",
                     kind=NotificationKind.CONFIG,
                     level=Level.ERROR,
@@ -304,9 +309,8 @@ class _Walker:
             lines = read_regular_file(path).decode("utf-8", errors="replace").splitlines()
             spec = GitIgnoreSpec.from_lines(lines)
         except (OSError, ValueError) as exc:
-            where = shown if isinstance(shown, str) else shown.as_posix()
             reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
-            self.note(where, f"cannot read ignore file: {reason}", Level.WARNING)
+            self.note(shown, f"cannot read ignore file: {reason}", Level.WARNING)
             return None
         return _IgnoreFile(_as_dir_prefix(base or os.path.dirname(path)), spec, _any_pattern(spec))
 
@@ -328,7 +332,7 @@ def discover(
         except ValueError as exc:  # pathspec rejects a few malformed patterns
             notes.append(
                 Notification(
-                    path="",
+                    path=None,
                     message=f"invalid exclude pattern: {exc}",
                     kind=NotificationKind.CONFIG,
                     level=Level.ERROR,

@@ -1,4 +1,5 @@
-"""The prefilter: which files can hold a store operation, by plain byte search."""
+"""The prefilter: which files can hold a store operation (or a regex burn-store compiles), by
+plain byte search."""
 
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ def trigger_words(api: BurnStoreApi) -> tuple[bytes, ...]:
     operation too common a name to search for (`apply`) counts only with its trait in scope,
     so the trait's name stands for it, and the crate's paths (a glob import of the crate
     brings the trait). A word that contains another is left out: the shorter one already finds
-    it (`load_file` finds `try_load_file`)."""
+    it (`load_file` finds `try_load_file`). The path filter's and the key remapper's names
+    stand for the regexes they compile (BL010), which need no store in the file."""
     words: list[str] = [name for name in api.ops if name not in api.ops_found_by_trait]
     words += api.store_names
+    words += (api.filter_type, api.remapper_type)
     for name in api.ops_found_by_trait:
         for spec in api.ops.get(name, ()):
             if spec.trait is not None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,9 +48,9 @@ class BurnVersion:
 
 @dataclass
 class VersionReader:
-    """Reads each manifest and lock once per run; ``display`` names files in notifications."""
+    """Reads each manifest and lock once per run; one that cannot be read is a notification
+    (``notifications``)."""
 
-    display: Callable[[Path], str] = lambda path: path.as_posix()
     notifications: list[Notification] = field(default_factory=list)
     _documents: dict[Path, dict[str, Any] | None] = field(default_factory=dict)
     _answers: dict[Path, BurnVersion | None] = field(default_factory=dict)
@@ -204,7 +204,7 @@ class VersionReader:
         if problem is not None:
             self.notifications.append(
                 Notification(
-                    self.display(path),
+                    path,
                     f"{problem}; the burn version is not read from it",
                     kind=NotificationKind.FILE,
                     level=Level.WARNING,

@@ -9,15 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING
 
 import click
 
-from burnlint.findings import Edit, Finding, Level, LintResult, Notification
+from burnlint.findings import Edit, Finding, Level, LintResult, Notification, RuleMeta
 from burnlint.paths import display_path
-
-if TYPE_CHECKING:
-    from burnlint.rules.meta import RuleMeta
 
 
 @dataclass(frozen=True)
@@ -66,6 +62,14 @@ def sorted_findings(findings: Iterable[Finding], ctx: ReportContext) -> list[Fin
     return sorted(findings, key=lambda finding: finding.sort_key(ctx.display))
 
 
+def sorted_notifications(
+    notifications: Iterable[Notification], ctx: ReportContext
+) -> list[Notification]:
+    """Notifications in report order (about no file first, then path as shown, line,
+    message), whatever order the engine used."""
+    return sorted(notifications, key=lambda note: note.sort_key(ctx.display))
+
+
 def sorted_edits(edits: Iterable[Edit], ctx: ReportContext) -> list[Edit]:
     """A fix's edits in report order: by file as shown, then by place."""
     return sorted(edits, key=lambda e: (ctx.display(e.path), e.start_byte, e.end_byte, e.content))
@@ -100,13 +104,13 @@ def level_counts(result: LintResult) -> str:
     return ", ".join(parts)
 
 
-def notification_location(notification: Notification) -> str:
-    """``path`` or ``path:line``; empty when the notification is about no file."""
-    if not notification.path:
+def notification_location(notification: Notification, ctx: ReportContext) -> str:
+    """``path`` or ``path:line``, the path as shown; empty when the notification is about no
+    file."""
+    if notification.path is None:
         return ""
-    if notification.line is not None:
-        return f"{notification.path}:{notification.line}"
-    return notification.path
+    shown = ctx.display(notification.path)
+    return f"{shown}:{notification.line}" if notification.line is not None else shown
 
 
 def one_line(text: str) -> str:

@@ -21,6 +21,7 @@ from burnlint.report.base import (
     one_line,
     plural,
     sorted_findings,
+    sorted_notifications,
     styled,
 )
 
@@ -38,8 +39,8 @@ def render(result: LintResult, ctx: ReportContext) -> str:
             bold=True,
         )
         lines.append(f"{where} {code} {one_line(finding.full_message)}")
-    for notification in result.notifications:
-        where = notification_location(notification) or "burnlint"
+    for notification in sorted_notifications(result.notifications, ctx):
+        where = notification_location(notification, ctx) or "burnlint"
         level = styled(
             ctx,
             notification.level.value,

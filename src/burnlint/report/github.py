@@ -16,7 +16,7 @@ Escaping is that of GitHub's toolkit (``@actions/core``, ``command.ts``): in the
 from __future__ import annotations
 
 from burnlint.findings import Finding, Level, LintResult, Notification
-from burnlint.report.base import ReportContext, sorted_findings
+from burnlint.report.base import ReportContext, sorted_findings, sorted_notifications
 
 COMMANDS: dict[Level, str] = {
     Level.ERROR: "error",
@@ -57,10 +57,10 @@ def _finding(finding: Finding, ctx: ReportContext) -> str:
     return command(COMMANDS[finding.level], properties, message)
 
 
-def _notification(note: Notification) -> str:
+def _notification(note: Notification, ctx: ReportContext) -> str:
     properties: list[tuple[str, str]] = []
-    if note.path:
-        properties.append(("file", note.path))
+    if note.path is not None:
+        properties.append(("file", ctx.display(note.path)))
         if note.line is not None:
             properties.append(("line", str(note.line)))
     properties.append(("title", "burnlint"))
@@ -72,5 +72,5 @@ def _notification(note: Notification) -> str:
 
 def render(result: LintResult, ctx: ReportContext) -> str:
     lines = [_finding(finding, ctx) for finding in sorted_findings(result.findings, ctx)]
-    lines += [_notification(note) for note in result.notifications]
+    lines += [_notification(note, ctx) for note in sorted_notifications(result.notifications, ctx)]
     return "\n".join(lines) + "\n" if lines else ""

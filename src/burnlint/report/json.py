@@ -18,6 +18,7 @@ from burnlint.report.base import (
     rule_meta,
     sorted_edits,
     sorted_findings,
+    sorted_notifications,
 )
 
 SCHEMA_VERSION = 1
@@ -38,9 +39,11 @@ def build(result: LintResult, ctx: ReportContext) -> dict[str, Any]:
         "files_checked": result.stats.files_checked,
         "files_skipped": result.stats.files_skipped,
         "suppressed": result.stats.suppressed,
-        "rules_run": sorted(result.rules_run),
+        "rules_run": sorted(meta.id for meta in result.rules),
         "findings": [_finding(finding, result, ctx) for finding in findings],
-        "notifications": [_notification(note) for note in result.notifications],
+        "notifications": [
+            _notification(note, ctx) for note in sorted_notifications(result.notifications, ctx)
+        ],
         "summary": _summary(findings),
     }
     if outcome is not None:  # only with --baseline: the findings above are the new ones
@@ -112,9 +115,9 @@ def _finding(finding: Finding, result: LintResult, ctx: ReportContext) -> dict[s
     }
 
 
-def _notification(note: Notification) -> dict[str, Any]:
+def _notification(note: Notification, ctx: ReportContext) -> dict[str, Any]:
     return {
-        "path": note.path or None,
+        "path": ctx.display(note.path) if note.path is not None else None,
         "line": note.line,
         "level": note.level.value,
         "kind": note.kind.value,

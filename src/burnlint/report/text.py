@@ -33,6 +33,7 @@ from burnlint.report.base import (
     one_line,
     plural,
     sorted_findings,
+    sorted_notifications,
     styled,
 )
 
@@ -62,7 +63,7 @@ def render(result: LintResult, ctx: ReportContext) -> str:
     for finding in sorted_findings(result.findings, ctx):
         lines.extend(_finding_lines(finding, ctx))
         lines.append("")
-    for notification in result.notifications:
+    for notification in sorted_notifications(result.notifications, ctx):
         lines.append(_notification_line(notification, ctx))
     if result.notifications:
         lines.append("")
@@ -259,7 +260,7 @@ def _cell(ch: str) -> tuple[str, int]:
 def _notification_line(notification: Notification, ctx: ReportContext) -> str:
     level = notification.level
     label = styled(ctx, level.value, fg=LEVEL_COLORS[level], bold=True)
-    where = notification_location(notification)
+    where = notification_location(notification, ctx)
     message = one_line(notification.message)
     if notification.rule_id and notification.rule_id not in message:
         message += f" ({notification.rule_id})"

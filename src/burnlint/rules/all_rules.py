@@ -10,6 +10,9 @@ from burnlint.rules.discarded_store_result import DiscardedStoreResult
 from burnlint.rules.implicit_key_mapping import ImplicitKeyMapping
 from burnlint.rules.implicit_overwrite import ImplicitOverwrite
 from burnlint.rules.inconsistent_key_mapping import InconsistentKeyMapping
+from burnlint.rules.invalid_store_regex import InvalidStoreRegex
+from burnlint.rules.pytorch_export_index_gaps import PytorchExportIndexGaps
+from burnlint.rules.remap_ignored_on_save import RemapIgnoredOnSave
 from burnlint.rules.store_error_only_logged import StoreErrorOnlyLogged
 from burnlint.rules.store_overwrite_in_loop import StoreOverwriteInLoop
 from burnlint.rules.unchecked_lenient_load import UncheckedLenientLoad
@@ -24,4 +27,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     InconsistentKeyMapping,
     UncheckedLenientLoad,
     UnusedSuppression,
+    PytorchExportIndexGaps,
+    InvalidStoreRegex,
+    RemapIgnoredOnSave,
 )

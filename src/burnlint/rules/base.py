@@ -5,21 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
-from burnlint.findings import Finding
+from burnlint.findings import Finding, RuleMeta
 
 if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext
-    from burnlint.rules.meta import RuleMeta
 
 
 class Rule:
-    """A rule is one small module: its ``META`` (``rules/meta.py``) and one subclass of this,
-    whose ``meta`` is that ``META``.
+    """A rule is one small module: its ``META`` (a ``findings.RuleMeta``) and one subclass of
+    this, whose ``meta`` is that ``META``.
 
     Rules hold no state: ``check`` is a static method, called for each file with the file's
     context. Rules never print, never read files and never walk the syntax tree themselves:
     they ask the ``FileModel`` (through ``RuleContext``) for store builds, operations and
-    result uses, and yield findings made with ``ctx.report`` from a ``Violation``, which holds
+    result uses, and yield findings made with ``ctx.report`` from a ``Violation``
+    (``rules/violation.py``), which holds
     their wording; shared fixes are in ``rules/fixes.py``, shared words in ``rules/wording.py``.
     """
 
@@ -34,36 +34,3 @@ class Rule:
     @staticmethod
     def check(ctx: RuleContext) -> Iterator[Finding]:
         raise NotImplementedError
-
-
-class Violation:
-    """The words of one finding, kept apart from the decision to report it (ruff's
-    ``Violation``).
-
-    Each rule words its findings with a small frozen dataclass subclassing this: its fields are
-    the facts the words need, its properties the words. ``message`` is the headline (rustc
-    style: lowercase, code in backticks, no final period), ``label`` the short text under the
-    carets, ``note`` the longer explanation, ``help`` the remedy (it names the fix, when there
-    is one) and ``fix_title`` the title of the finding's fix. ``RuleContext.report`` makes the
-    finding.
-    """
-
-    @property
-    def message(self) -> str:
-        raise NotImplementedError
-
-    @property
-    def label(self) -> str | None:
-        return None
-
-    @property
-    def note(self) -> str | None:
-        return None
-
-    @property
-    def help(self) -> str | None:
-        return None
-
-    @property
-    def fix_title(self) -> str | None:
-        return None

@@ -6,21 +6,36 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Fix, Location, RelatedLocation, Span
+from burnlint.findings import (
+    Applicability,
+    Edit,
+    Finding,
+    Fix,
+    Location,
+    RelatedLocation,
+    RuleMeta,
+    Span,
+)
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
     from burnlint.model.file_model import FileModel
-    from burnlint.rules.base import Violation
-    from burnlint.rules.fixes import FixEdits
-    from burnlint.rules.meta import RuleMeta
+    from burnlint.rules.violation import Violation
     from burnlint.rust.source import SourceFile
 
 _SPACE = re.compile(r"\s+")
 # Findings in tests and benches carry this tag, so reports and `per-file-ignores` can treat
 # them apart (a test that loads a fixture with implicit key mapping is not a production bug).
 TEST_CODE_TAG = "test-code"
+
+
+@dataclass(frozen=True)
+class FixEdits:
+    """A fix without its title."""
+
+    applicability: Applicability
+    edits: tuple[Edit, ...]
 
 
 @dataclass
@@ -41,13 +56,14 @@ class RuleContext:
         *,
         related: tuple[RelatedLocation, ...] = (),
         fix: FixEdits | None = None,
+        span: Span | None = None,
     ) -> Finding:
-        """A finding at ``node``, worded by ``violation``; ``fix`` gets its title from it.
-        Findings in test code carry the ``test-code`` tag."""
+        """A finding at ``node`` (at ``span`` within it, when given), worded by ``violation``;
+        ``fix`` gets its title from it. Findings in test code carry the ``test-code`` tag."""
         source = self.model.source
         return finding_at(
             source,
-            source.node_span(node),
+            span if span is not None else source.node_span(node),
             self.meta,
             violation.message,
             item=source.ancestry.enclosing_item(node),

@@ -6,11 +6,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Level
+from burnlint.findings import Finding, Level, RuleMeta
 from burnlint.model.repeats import refuses_overwrite
 from burnlint.model.result_forms import UseClass
-from burnlint.rules.base import Rule, Violation
-from burnlint.rules.meta import RuleMeta
+from burnlint.rules.base import Rule
+from burnlint.rules.violation import Violation
 from burnlint.rules.wording import failure_effect, op_name
 
 if TYPE_CHECKING:

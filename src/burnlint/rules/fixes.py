@@ -6,10 +6,10 @@ A fix's title is wording: the finding's violation gives it (``Violation.fix_titl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Applicability, Edit
+from burnlint.rules.context import FixEdits
 from burnlint.rust.syntax import method_call_parts
 
 if TYPE_CHECKING:
@@ -17,14 +17,6 @@ if TYPE_CHECKING:
 
     from burnlint.model.stores import StoreBuild
     from burnlint.rules.context import RuleContext
-
-
-@dataclass(frozen=True)
-class FixEdits:
-    """A fix without its title."""
-
-    applicability: Applicability
-    edits: tuple[Edit, ...]
 
 
 def add_overwrite(ctx: RuleContext, store: StoreBuild) -> FixEdits | None:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Level, RelatedLocation
+from burnlint.findings import Finding, Level, RelatedLocation, RuleMeta
 from burnlint.model.keymapping import (
     Facing,
     LayoutReason,
@@ -18,8 +18,8 @@ from burnlint.model.keymapping import (
 )
 from burnlint.model.layout import LayoutKind
 from burnlint.rules import fixes
-from burnlint.rules.base import Rule, Violation
-from burnlint.rules.meta import RuleMeta
+from burnlint.rules.base import Rule
+from burnlint.rules.violation import Violation
 from burnlint.rules.wording import layout_consequence, layout_fact
 
 if TYPE_CHECKING:

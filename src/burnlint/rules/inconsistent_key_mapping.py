@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Level, RelatedLocation
+from burnlint.findings import Finding, Level, RelatedLocation, RuleMeta
 from burnlint.model.burn_api import StoreKind
 from burnlint.model.keymapping import (
     LayoutReason,
@@ -15,9 +15,9 @@ from burnlint.model.keymapping import (
     loader_layout,
     prescribed,
 )
-from burnlint.rules.base import Rule, Violation
+from burnlint.rules.base import Rule
 from burnlint.rules.fixes import builder_call
-from burnlint.rules.meta import RuleMeta
+from burnlint.rules.violation import Violation
 from burnlint.rules.wording import layout_stakes
 
 if TYPE_CHECKING:

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Level
+from burnlint.findings import Finding, Level, RuleMeta
 from burnlint.model.result_forms import UseClass
-from burnlint.rules.base import Rule, Violation
-from burnlint.rules.meta import RuleMeta
+from burnlint.rules.base import Rule
+from burnlint.rules.violation import Violation
 from burnlint.rules.wording import op_name
 
 if TYPE_CHECKING:

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Level, RelatedLocation
+from burnlint.findings import Finding, Level, RelatedLocation, RuleMeta
 from burnlint.rules import fixes
-from burnlint.rules.base import Rule, Violation
-from burnlint.rules.meta import RuleMeta
+from burnlint.rules.base import Rule
+from burnlint.rules.violation import Violation
 from burnlint.rules.wording import OVERWRITE, overwrite_fix_title
 
 if TYPE_CHECKING:

@@ -6,11 +6,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Level, RelatedLocation
+from burnlint.findings import Finding, Level, RelatedLocation, RuleMeta
 from burnlint.model.apply_checks import ERRORS, MISSING
 from burnlint.model.summaries import leniency
-from burnlint.rules.base import Rule, Violation
-from burnlint.rules.meta import RuleMeta
+from burnlint.rules.base import Rule
+from burnlint.rules.violation import Violation
 
 if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext

@@ -11,11 +11,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Applicability, Edit, Finding, Level
-from burnlint.rules.base import Rule, Violation
-from burnlint.rules.context import finding_at, titled
-from burnlint.rules.fixes import FixEdits
-from burnlint.rules.meta import RuleMeta
+from burnlint.findings import Applicability, Edit, Finding, Level, RuleMeta
+from burnlint.rules.base import Rule
+from burnlint.rules.context import FixEdits, finding_at, titled
+from burnlint.rules.violation import Violation
+from burnlint.suppress.statements import WHITESPACE
 
 if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext
@@ -33,8 +33,6 @@ META = RuleMeta(
     enabled_by_default=True,
     since="0.1.0",
 )
-
-_WHITESPACE = b" \t\r\n\f\v"
 
 
 @dataclass(frozen=True)
@@ -214,7 +212,7 @@ def _fix(source: SourceFile, allow: Allow, keep: Sequence[AllowId]) -> FixEdits:
     line_start = source.line_starts[line0]
     if allow.trailing:
         # `code(); // burnlint: ..` -> `code();`: the spaces before the comment go too.
-        start = line_start + len(data[line_start : allow.comment_start].rstrip(_WHITESPACE))
+        start = line_start + len(data[line_start : allow.comment_start].rstrip(WHITESPACE))
         end = allow.comment_end
     else:
         # The whole line, with its line ending, so no blank line is left behind.

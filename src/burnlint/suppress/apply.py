@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
-from burnlint.findings import Finding
+from burnlint.findings import Finding, RuleMeta
 from burnlint.paths import relative_path
 from burnlint.suppress.directives import Allow, Directives, parse_directives
 
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
 
     from burnlint.options import EngineOptions
-    from burnlint.rules.meta import RuleMeta
     from burnlint.rust.source import SourceFile
 
 # BL008's findings for a file (``rules/unused_suppression.report``): its allows that suppress

@@ -15,12 +15,17 @@ if TYPE_CHECKING:
 # Nodes whose named children are statements (or items, or match arms).
 _CONTAINERS = frozenset({"block", "source_file", "declaration_list", "match_block"})
 _SKIPPED = frozenset({"line_comment", "block_comment", "attribute_item", "inner_attribute_item"})
-_WHITESPACE = b" \t\r\n\f\v"
-_BOM = b"\xef\xbb\xbf"
+# ASCII whitespace, as Rust skips it between tokens, and the UTF-8 byte order mark a file may
+# start with: what may stand before a comment on its line
+WHITESPACE = b" \t\r\n\f\v"
+BOM = b"\xef\xbb\xbf"
+# The node found at a point inside a comment is the comment, one of its tokens (``*/``, the doc
+# text) or a token of those (tree-sitter-rust's grammar): the node and two of its ancestors.
+_COMMENT_LEVELS = 3
 
 
 def has_code_before(data: bytes, line_start: int, position: int) -> bool:
-    return bool(data[line_start:position].removeprefix(_BOM).strip(_WHITESPACE))
+    return bool(data[line_start:position].removeprefix(BOM).strip(WHITESPACE))
 
 
 def trailing_statement(source: SourceFile, root: Node, comment: Node) -> tuple[int, int]:
@@ -31,8 +36,8 @@ def trailing_statement(source: SourceFile, root: Node, comment: Node) -> tuple[i
     position = comment.start_byte
     leaf: Node | None = None
     while position > line_start:
-        before = source.data[line_start:position].rstrip(_WHITESPACE)
-        if not before.removeprefix(_BOM):
+        before = source.data[line_start:position].rstrip(WHITESPACE)
+        if not before.removeprefix(BOM):
             break
         last = line_start + len(before) - 1
         leaf = root.descendant_for_byte_range(last, last + 1)
@@ -57,7 +62,7 @@ def trailing_statement(source: SourceFile, root: Node, comment: Node) -> tuple[i
 def _enclosing_comment(node: Node | None) -> Node | None:
     """``node`` if it is a comment, or the comment it is part of (a comment's ``*/`` token or
     doc text is a child of the comment node)."""
-    for _ in range(3):
+    for _ in range(_COMMENT_LEVELS):
         if node is None:
             return None
         if node.type in ("line_comment", "block_comment"):
@@ -116,7 +121,7 @@ def _search_statement(
     passed: list[int] = []
     found: tuple[int, int] | _SearchEnd
     while True:
-        while position < size and data[position] in _WHITESPACE:
+        while position < size and data[position] in WHITESPACE:
             position += 1
         known = searched.get(position)
         if known is not None:

@@ -17,7 +17,7 @@ from burnlint.findings import (
     Notification,
     NotificationKind,
 )
-from burnlint.report.base import ReportContext, one_line, sorted_findings
+from burnlint.report.base import ReportContext, one_line, sorted_findings, sorted_notifications
 from burnlint.report.sarif.results import _result, _sentence, escape_text
 from burnlint.report.sarif.rules import _rule_descriptor
 from burnlint.report.sarif.serialize import _om
@@ -52,7 +52,7 @@ def build_log(result: LintResult, ctx: ReportContext) -> Any:
     listed = _listed(sorted_findings(result.findings, ctx), outcome, ctx)
     findings = [finding for finding, _ in listed]
     rule_ids = sorted(
-        set(result.rules_run)
+        {meta.id for meta in result.rules}
         | {finding.rule_id for finding in findings}
         | {n.rule_id for n in result.notifications if n.rule_id}
     )
@@ -70,7 +70,7 @@ def build_log(result: LintResult, ctx: ReportContext) -> Any:
     run = _om(
         om.Run,
         tool=_om(om.Tool, driver=driver),
-        invocations=[_invocation(result, rule_index, outcome)],
+        invocations=[_invocation(result, ctx, rule_index, outcome)],
         original_uri_base_ids={SRCROOT: _om(om.ArtifactLocation, uri=root_uri(ctx.project_root))},
         results=[
             _result(finding, ctx, rule_index[finding.rule_id], state, outcome)
@@ -125,10 +125,14 @@ def _effective_levels(result: LintResult) -> dict[str, Level]:
 
 
 def _invocation(
-    result: LintResult, rule_index: Mapping[str, int], outcome: BaselineOutcome | None = None
+    result: LintResult,
+    ctx: ReportContext,
+    rule_index: Mapping[str, int],
+    outcome: BaselineOutcome | None = None,
 ) -> Any:
-    execution = [n for n in result.notifications if n.kind is not NotificationKind.CONFIG]
-    configuration = [n for n in result.notifications if n.kind is NotificationKind.CONFIG]
+    notes = sorted_notifications(result.notifications, ctx)
+    execution = [n for n in notes if n.kind is not NotificationKind.CONFIG]
+    configuration = [n for n in notes if n.kind is NotificationKind.CONFIG]
     properties: dict[str, Any] = {}
     if result.burn_version:
         properties["burnVersion"] = result.burn_version
@@ -136,22 +140,24 @@ def _invocation(
         properties["baseline"] = {"file": outcome.file, **outcome.states()}
     return _om(
         om.Invocation,
-        tool_execution_notifications=_notifications(execution, rule_index),
-        tool_configuration_notifications=_notifications(configuration, rule_index),
+        tool_execution_notifications=_notifications(execution, ctx, rule_index),
+        tool_configuration_notifications=_notifications(configuration, ctx, rule_index),
         execution_successful=result.successful,
         properties=properties or None,
     )
 
 
-def _notifications(notes: Iterable[Notification], rule_index: Mapping[str, int]) -> list[Any]:
+def _notifications(
+    notes: Iterable[Notification], ctx: ReportContext, rule_index: Mapping[str, int]
+) -> list[Any]:
     out = []
     for note in notes:
         locations = []
-        if note.path:
+        if note.path is not None:
             region = _om(om.Region, start_line=note.line) if note.line else None
             physical = _om(
                 om.PhysicalLocation,
-                artifact_location=_artifact_location(note.path),
+                artifact_location=_artifact_location(ctx.display(note.path)),
                 region=region,
             )
             locations.append(_om(om.Location, physical_location=physical))
