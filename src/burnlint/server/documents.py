@@ -27,6 +27,7 @@ from pygls.workspace import TextDocument
 
 from burnlint.app.console import DEBUG_ENV, internal_error_message
 from burnlint.findings import Level, LintResult, NotificationKind
+from burnlint.paths import display_path
 from burnlint.server.checking import OptionsCache, check_buffer
 from burnlint.server.convert import Checked, Positions, Texts, diagnostic, path_of, uri_of
 
@@ -180,7 +181,7 @@ class Documents:
         options = self.options.options_for(snapshot.path, root)
         if isinstance(options, tuple):
             # nothing is checked with a broken configuration, as on the command line
-            notes = tuple(problem.notification(root) for problem in options)
+            notes = tuple(problem.notification() for problem in options)
             return LintResult(findings=(), notifications=notes)
         return check_buffer(snapshot.path, snapshot.data, options, snapshot.buffers)
 
@@ -200,8 +201,10 @@ class Documents:
             )
 
     def _publish_result(self, snapshot: _Snapshot, result: LintResult) -> None:
+        root = self._project_root(snapshot.path)
         for note in result.notifications:
-            where = f"{note.path}:{note.line}" if note.line else note.path
+            where = display_path(note.path, root) if note.path is not None else ""
+            where += f":{note.line}" if where and note.line else ""
             text = f"burnlint: {where}: {note.message}" if where else f"burnlint: {note.message}"
             if note.kind is NotificationKind.CONFIG:
                 self._say_once(text.replace("burnlint: ", "burnlint: configuration error: ", 1))
