@@ -21,6 +21,7 @@ __all__ = [
     "PACKAGED_DOCS",
     "Traversable",
     "all_rule_docs",
+    "doc_section",
     "rule_doc",
     "rule_doc_path",
     "rule_docs_dir",
@@ -90,3 +91,23 @@ def rule_doc(rule_id: str) -> str | None:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
+
+
+def doc_section(doc: str, heading: str) -> str | None:
+    """The text under the ``## heading`` of a rule doc, up to the next heading of that level
+    or above (code blocks kept whole), stripped; None when the doc has no such section."""
+    kept: list[str] = []
+    inside = False
+    fenced = False
+    for line in doc.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced and re.match(r"^#{1,2}\s", line):
+            if inside:
+                break
+            inside = line.lstrip("#").strip().lower() == heading.lower()
+            continue
+        if inside:
+            kept.append(line)
+    text = "\n".join(kept).strip()
+    return text or None

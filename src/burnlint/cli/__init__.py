@@ -19,7 +19,7 @@ from burnlint import __version__
 from burnlint.app import EXIT_ERROR, EXIT_OK
 from burnlint.app.console import internal_error_message
 from burnlint.cli.check import check as check_command
-from burnlint.cli.commands import clean_cache, list_rules, show_config, show_rule
+from burnlint.cli.commands import clean_cache, list_rules, server, show_config, show_rule
 from burnlint.cli.common import debug_enabled, fail
 
 _GROUP_OPTIONS = frozenset({"-h", "--help", "--version"})
@@ -80,10 +80,11 @@ def cli() -> None:
     burnlint rule ID              show a rule's documentation
     burnlint config [PATHS]...    show the effective settings and where each comes from
     burnlint clean                remove the cache (.burnlint_cache)
+    burnlint server               run the language server (stdio), for an editor
     """
 
 
-for _command in (check_command, show_config, list_rules, show_rule, clean_cache):
+for _command in (check_command, show_config, list_rules, show_rule, clean_cache, server):
     cli.add_command(_command)
 
 

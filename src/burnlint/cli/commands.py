@@ -1,5 +1,5 @@
 """The commands that report on the setup rather than check code: ``config``, ``rules`` and
-``rule``."""
+``rule``; and ``server``, the language server."""
 
 from __future__ import annotations
 
@@ -125,3 +125,18 @@ def clean_cache(cache_dir: Path | None) -> None:
     except CacheError as exc:
         fail(str(exc))
     click.echo(f"removed {directory}" if removed else f"no cache in {directory}")
+
+
+@click.command("server")
+@click.option("--stdio", is_flag=True, help="Talk over stdin and stdout (the only transport).")
+def server(stdio: bool) -> None:
+    """Run the language server over stdin and stdout, for an editor (needs the `lsp` extra:
+    pip install 'burnlint[lsp]')."""
+    from burnlint.server import MISSING, available
+
+    del stdio  # accepted because editors' client settings often pass it
+    if not available():
+        fail(MISSING)
+    from burnlint.server.lsp import serve
+
+    serve()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -75,10 +75,18 @@ def lint_paths(
     )
 
 
-def lint_source(path: Path, data: bytes, options: EngineOptions) -> LintResult:
+def lint_source(
+    path: Path,
+    data: bytes,
+    options: EngineOptions,
+    *,
+    buffers: Mapping[Path, bytes] | None = None,
+) -> LintResult:
     """Check one in-memory source (an editor's unsaved buffer, ``--stdin-filename``) as if it
     were ``path``: like a file named alone, with the facts of its whole cargo crate read from
-    disk, and only ``path`` reported. ``path`` need not exist; it is never read or written."""
+    disk, and only ``path`` reported. ``path`` need not exist; it is never read or written.
+    ``buffers`` holds other unsaved sources by absolute path (an editor's other open files):
+    a file of the crate found there is read from it instead of from disk."""
     forget_layout()
     absolute = Path(os.path.abspath(path))
     may_be_excluded = options.force_exclude and os.path.isfile(absolute)
@@ -95,7 +103,7 @@ def lint_source(path: Path, data: bytes, options: EngineOptions) -> LintResult:
     return lint_files(
         sorted(context | {absolute}),
         replace(options, report_paths=reported),
-        overrides={absolute: data},
+        overrides={**{p: b for p, b in (buffers or {}).items() if p in context}, absolute: data},
     )
 
 
