@@ -116,4 +116,7 @@ def check_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
     outcome = lint_group(group, options)
     if outcome.parsed:  # no tree, no model: nothing worth a collection
         gc.collect()
+        # what survived (the outcomes so far) joins the run's long-lived objects: the next
+        # collection costs only what the next group leaves
+        gc.freeze()
     return outcome
