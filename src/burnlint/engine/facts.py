@@ -106,6 +106,13 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
     """
     summaries: dict[FnKey, HelperSummary] = {}
     summary_digests: dict[FnKey, str] = {}
+    # the digest of each summary exported in this run, with the summary (kept alive: by id)
+    digest_of: dict[int, tuple[HelperSummary, str]] = {}
+
+    def remember_digests(found: dict[FnKey, HelperSummary], digests: dict[FnKey, str]) -> None:
+        for k, summary in found.items():
+            digest_of[id(summary)] = (summary, digests.get(k) or stable_digest(summary))
+
     handles: dict[Path, ModelHandle] = {}  # kept for the rules
     items: dict[Path, FileItems] = {}
     items_digests: dict[Path, str] = {}  # of what other files see of a file's items
@@ -145,6 +152,7 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
             ):
                 state.notes.extend(known.notes)
                 exports[path] = (signature, (known.exports or {}) if export else {})
+                remember_digests(known.exports or {}, known.export_digests)
                 loads[path] = known.loads
                 if not known.failed and item.reported and known.in_scope:
                     handles[path] = ModelHandle(
@@ -185,6 +193,8 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
             state.release(item)
         # only for the bytes the record is for: the file may have changed since it was scanned
         if record is not None and key is not None and state.record(item) is record:
+            digests = {k: stable_digest(v) for k, v in (exported or {}).items()}
+            remember_digests(exported or {}, digests)
             built = Built(
                 None if facts.failed else exported,
                 not facts.failed and in_scope,
@@ -192,6 +202,7 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
                 loads[path],
                 tuple(state.notes[before:]),
                 layout.digest(),
+                {} if facts.failed else digests,
             )
             remember(record.builds, key, built)
             state.learned()
@@ -238,7 +249,10 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
             break
         summaries = exported
         if remembering:
-            summary_digests = {k: stable_digest(v) for k, v in summaries.items()}
+            summary_digests = {
+                k: known[1] if (known := digest_of.get(id(v))) else stable_digest(v)
+                for k, v in summaries.items()
+            }
         # widen the prefilter: files that name a function with a summary they can see
         for target, target_items in state.by_target.items():
             visible = visible_targets(target, state)

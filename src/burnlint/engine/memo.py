@@ -45,6 +45,7 @@ class Built:
     loads: tuple[tuple[Location, Location], ...]
     notes: tuple[Notification, ...]
     layout: str | None  # the digest of the layout the build read; None: it read none
+    export_digests: dict[FnKey, str] = field(default_factory=dict)  # of each of ``exports``
 
 
 @dataclass
