@@ -189,12 +189,21 @@ class Cache:
     def load_group(self, options: EngineOptions, leader: str) -> GroupMemo:
         from burnlint.engine.memo import GroupMemo
 
-        found = self._load(self._group_path(options, leader))
-        return found if isinstance(found, GroupMemo) else GroupMemo()
+        path = self._group_path(options, leader)
+        stat = _stat_of(path)
+        held = _HELD.get(path)
+        if held is not None and held[0] == stat:
+            return held[1]
+        found = self._load(path) if stat is not None else None
+        memo = found if isinstance(found, GroupMemo) else GroupMemo()
+        _HELD[path] = (stat, memo)
+        return memo
 
     def save_group(self, options: EngineOptions, leader: str, memo: GroupMemo) -> None:
         memo.changed = False
-        self._save(self._group_path(options, leader), memo)
+        path = self._group_path(options, leader)
+        self._save(path, memo)
+        _HELD[path] = (_stat_of(path), memo)
 
     # -- reading and writing
 
@@ -243,6 +252,20 @@ class Cache:
         for entry in self.root.iterdir():
             if entry.is_dir() and entry != self.base and not entry.name.startswith("."):
                 shutil.rmtree(entry, ignore_errors=True)
+
+
+# The memos this process loaded or wrote, by file, with the file's stat then: a long-lived
+# process (the language server) checks one group again and again, and takes the memo from
+# here while the file is the one it read or wrote. Entries are keyed by content, so one that
+# holds more than the file (a buffer's facts, not written) is as right as the file.
+_HELD: dict[Path, tuple[Stat | None, GroupMemo]] = {}
+
+
+def _stat_of(path: Path) -> Stat | None:
+    try:
+        return Stat.of(os.stat(path))
+    except OSError:
+        return None
 
 
 def _write_new(path: Path, text: str) -> None:
