@@ -188,9 +188,11 @@ def lint_files(
             for r in read
             if crate_key(r.path).as_posix() in busy
         ]
-        # what the cache cannot stand in for: the candidates that changed since it saw them
-        # (more when a helper they use changed; the pool is only started for enough work)
+        # the work, in candidates to model: those the cache saw unchanged cost about an eighth
+        # of one (their facts are loaded and compared, not computed), so a warm run over one
+        # repository stays in this process and one over many crates still gets the pool
         fresh = sum(1 for r in read if r.candidate and not r.cached)
+        fresh += sum(1 for r in read if r.candidate and r.cached) // 8
         del read
 
         groups = crate_groups(loaded)
@@ -243,7 +245,9 @@ def _burn_version(
 ) -> str | None:
     """The burn version of the crates holding ``files`` (``project/versions.py``); unreadable
     manifests and locks become notifications."""
-    version = reader.for_directories(crate_root(f.parent) or f.parent for f in files)
+    # by directory: thousands of files share a few hundred
+    directories = {os.path.dirname(f) for f in files}
+    version = reader.for_directories(crate_root(Path(d)) or Path(d) for d in directories)
     notes.extend(reader.notifications)
     return version
 

@@ -193,17 +193,18 @@ class Cache:
         stat = _stat_of(path)
         held = _HELD.get(path)
         if held is not None and held[0] == stat:
+            _hold(path, held)
             return held[1]
         found = self._load(path) if stat is not None else None
         memo = found if isinstance(found, GroupMemo) else GroupMemo()
-        _HELD[path] = (stat, memo)
+        _hold(path, (stat, memo))
         return memo
 
     def save_group(self, options: EngineOptions, leader: str, memo: GroupMemo) -> None:
         memo.changed = False
         path = self._group_path(options, leader)
         self._save(path, memo)
-        _HELD[path] = (_stat_of(path), memo)
+        _hold(path, (_stat_of(path), memo))
 
     # -- reading and writing
 
@@ -254,11 +255,19 @@ class Cache:
                 shutil.rmtree(entry, ignore_errors=True)
 
 
-# The memos this process loaded or wrote, by file, with the file's stat then: a long-lived
-# process (the language server) checks one group again and again, and takes the memo from
-# here while the file is the one it read or wrote. Entries are keyed by content, so one that
-# holds more than the file (a buffer's facts, not written) is as right as the file.
+# The last memos this process loaded or wrote, by file, with the file's stat then: a
+# long-lived process (the language server) checks one group again and again, and takes the
+# memo from here while the file is the one it read or wrote. Only a few are held: a run over
+# many crates must not keep them all.
 _HELD: dict[Path, tuple[Stat | None, GroupMemo]] = {}
+_HELD_MEMOS = 4
+
+
+def _hold(path: Path, entry: tuple[Stat | None, GroupMemo]) -> None:
+    _HELD.pop(path, None)
+    _HELD[path] = entry
+    while len(_HELD) > _HELD_MEMOS:
+        del _HELD[next(iter(_HELD))]
 
 
 def _stat_of(path: Path) -> Stat | None:

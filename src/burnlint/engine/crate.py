@@ -20,7 +20,12 @@ from burnlint.engine.memo import ExternalFile, FileRecord, GroupMemo, remember
 from burnlint.engine.stable import stable_digest
 from burnlint.findings import Level, Notification
 from burnlint.options import EngineOptions
-from burnlint.project.targets import Target, crate_root, module_in_target, path_dependencies
+from burnlint.project.targets import (
+    Target,
+    crate_of_file,
+    module_in_target,
+    path_dependencies,
+)
 from burnlint.rust.source import DecodeError, decode_source
 
 if TYPE_CHECKING:
@@ -49,7 +54,7 @@ class CrateFile:
 
 def crate_key(path: Path) -> Path:
     """The crate directory of ``path``, or the file itself outside any crate."""
-    return crate_root(path.parent) or path
+    return crate_of_file(path) or path
 
 
 def busy_crates(crates: Iterable[str], candidates: set[str]) -> set[str]:

@@ -39,7 +39,20 @@ def forget_layout() -> None:
     system again (``engine.lint_files`` calls it first), so a long-lived process sees a
     manifest or a `lib.rs` created or removed since its last run."""
     crate_root.cache_clear()
+    _crate_of_directory.cache_clear()
     _has_lib.cache_clear()
+
+
+def crate_of_file(path: Path) -> Path | None:
+    """``crate_root(path.parent)``, looked up by the directory's name: a tree of thousands of
+    files has far fewer directories, and a ``Path`` costs more to build and hash than a
+    string."""
+    return _crate_of_directory(os.path.dirname(path))
+
+
+@lru_cache(maxsize=16384)
+def _crate_of_directory(directory: str) -> Path | None:
+    return crate_root(Path(directory))
 
 
 @lru_cache(maxsize=4096)
