@@ -35,12 +35,14 @@ class Target:
 
 
 def forget_layout() -> None:
-    """Forget which directories hold a crate and which crates a lib: each run asks the file
-    system again (``engine.lint_files`` calls it first), so a long-lived process sees a
-    manifest or a `lib.rs` created or removed since its last run."""
+    """Forget which directories hold a crate, which crates a lib, and what their manifests
+    say: each run asks the file system again (``engine.lint_files`` calls it first), so a
+    long-lived process sees a manifest or a `lib.rs` created, edited or removed since its
+    last run (an unchanged manifest is not parsed again: ``_manifest_of``)."""
     crate_root.cache_clear()
     _crate_of_directory.cache_clear()
     _has_lib.cache_clear()
+    manifest_of.cache_clear()
 
 
 def crate_of_file(path: Path) -> Path | None:
@@ -214,11 +216,13 @@ class Manifest:
         return self.package in BURN_CRATES
 
 
+@lru_cache(maxsize=1024)
 def manifest_of(crate: str) -> Manifest:
     """The manifest facts of the crate in directory ``crate``; an unreadable or broken
-    manifest has none (the version reader reports it). Kept while the file's size,
-    modification time and inode stay the same: a long-lived process (``--fix``'s re-checks,
-    the language server) sees an edited manifest."""
+    manifest has none (the version reader reports it). Read once per run (``forget_layout``
+    starts a run), and parsed again only when the file's size, modification time or inode
+    changed: a long-lived process (``--fix``'s re-checks, the language server) sees an
+    edited manifest."""
     try:
         stat = os.stat(Path(crate) / _MANIFEST)
         key: tuple[int, int, int] | None = (stat.st_size, stat.st_mtime_ns, stat.st_ino)
