@@ -335,22 +335,21 @@ class CrateState:
         return self._external_layout(source)
 
     def _layout_digest(self, source: CrateFile | Path) -> tuple[Path, str]:
-        """(path, digest of the modules it declares) of a file whose layout is known."""
+        """(path, digest of the modules it declares) of a file whose layout is known; the
+        digest is kept with the file's record (or its entry, outside the group)."""
+        # the layout first: reading it may find the file changed, and its record with it
+        layout = self._layout_of(source)
+        kept: FileRecord | ExternalFile | None
         if isinstance(source, CrateFile):
-            record = self.record(source)
-            layout = self.file_layout(source)
-            if record is not None and record.layout_digest is None:
-                record.layout_digest = stable_digest(layout)
-                self.learned()
-            digest = record.layout_digest if record is not None else stable_digest(layout)
-            return source.path, digest or ""
-        known = self.memo.external.get(source) if self.memo is not None else None
-        if known is not None and known.layout_digest is None:
-            known.layout_digest = stable_digest(known.layout)
+            path, kept = source.path, self.record(source)
+        else:
+            path, kept = source, self.memo.external.get(source) if self.memo else None
+        if kept is None:
+            return path, stable_digest(layout)
+        if kept.layout_digest is None:
+            kept.layout_digest = stable_digest(layout)
             self.learned()
-        if known is not None and known.layout_digest is not None:
-            return source, known.layout_digest
-        return source, stable_digest(self._external_layout(source))
+        return path, kept.layout_digest
 
     def file_layout(self, item: CrateFile) -> LayoutFacts | None:
         """The modules ``item`` declares; None when it cannot derive `Module`."""

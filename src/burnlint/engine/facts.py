@@ -161,24 +161,12 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
                 else:
                     handles.pop(path, None)
                 return
-        from burnlint.model.file_model import FileModel
-        from burnlint.model.helpers import SummaryTable
-
-        source = state.source(item)
-        assert source is not None  # modelled files are text
+        handle = ModelHandle(item, key, None, view, seen, layout, items.get(path))
         before = len(state.notes)
         exported: dict[FnKey, HelperSummary] | None = None
         found: tuple[tuple[Location, Location], ...] = ()
         with guarded(state.notes, item.path, CRATE_FACTS) as facts:
-            model = FileModel(
-                source,
-                view.view,
-                SummaryTable(seen),
-                layout,
-                module=state.module(item),
-                burn_version=item.burn_version or state.burn_version,
-                items=items.get(path),
-            )
+            model = handle.built(state)
             exported = model.exported_summaries() if export else None
             in_scope = model.in_burn_store_scope
             if item.reported and in_scope:
@@ -187,7 +175,7 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
         loads[path] = () if facts.failed else found
         kept = not facts.failed and item.reported and in_scope
         if kept:
-            handles[path] = ModelHandle(item, key, model, view, seen, layout, items.get(path))
+            handles[path] = handle
         else:
             handles.pop(path, None)
             state.release(item)

@@ -83,15 +83,13 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
                 suppressed.update(dict(known.suppressed))
                 continue
         before = len(state.notes)
-        checked = _check_file(handle, state, rule_ids, options)
-        if checked is not None:
-            findings.extend(checked.findings)
-            suppressed.update(dict(checked.suppressed))
+        found, found_suppressed = _check_file(handle, state, rule_ids, options) or ((), ())
+        findings.extend(found)
+        suppressed.update(dict(found_suppressed))
         if record is not None and key is not None and state.record(item) is record:
-            layout = handle.layout.digest()
             notes = tuple(state.notes[before:])
-            entry = checked or Checked((), notes, (), layout)
-            remember(record.checks, key, Checked(entry.findings, notes, entry.suppressed, layout))
+            checked = Checked(found, notes, found_suppressed, handle.layout.digest())
+            remember(record.checks, key, checked)
             state.learned()
     # what --fix and --add-allow check before writing: the bytes that were linted
     digests = tuple(
@@ -120,9 +118,10 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
 
 def _check_file(
     handle: ModelHandle, state: CrateState, rule_ids: list[str], options: EngineOptions
-) -> Checked | None:
-    """Run the rules on one file and judge its allow comments; None when that failed (the
-    notes say so)."""
+) -> tuple[tuple[Finding, ...], tuple[tuple[str, int], ...]] | None:
+    """Run the rules on one file and judge its allow comments: its findings, and how many
+    each rule's allow comments and ignores suppressed; None when that failed (the notes say
+    so)."""
     from burnlint.rules.all_rules import ALL_RULES
     from burnlint.rules.unused_suppression import report as report_unused_allows
     from burnlint.suppress import finish_file
@@ -148,7 +147,7 @@ def _check_file(
         finished = with_fingerprints([locate_edits(f, model.source) for f in verdict.findings])
     if judged.failed:
         return None
-    return Checked(tuple(finished), (), tuple(sorted(dict(verdict.suppressed).items())), None)
+    return tuple(finished), tuple(sorted(dict(verdict.suppressed).items()))
 
 
 def _forget_gone(memo: GroupMemo, group: list[CrateFile]) -> None:
