@@ -1,4 +1,5 @@
-"""Writing files so that a reader never sees half of one and a failure leaves the old one."""
+"""Writing files so that a reader never sees half of one and a failure leaves the old one;
+reading them within bounds; and when a file's stat may stand for its content."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import stat
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -131,3 +133,24 @@ def _mode_for(target: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+# A file modified this close to the moment it is read may change again within the same
+# modification time (coarse file-system clocks): its stat is not trusted, its bytes are read.
+RACY_NS = 2_000_000_000
+
+
+def now_ns() -> int:
+    return time.time_ns()
+
+
+def trusted_stat(path: str | os.PathLike[str]) -> tuple[int, int, int] | None:
+    """(size, modification time in ns, inode) of ``path``, when they may stand for its content
+    in a process-wide cache; None when it cannot be read or was modified too recently."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    if stat.st_mtime_ns + RACY_NS >= now_ns():
+        return None
+    return (stat.st_size, stat.st_mtime_ns, stat.st_ino)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path, PurePath
 
 
@@ -30,8 +31,21 @@ def display_path(path: PurePath, root: PurePath, *, resolve: bool = False) -> st
     """How reports name ``path``: relative to ``root`` when inside it (``relative_path``),
     else absolute, with ``/`` on every platform (``src/a.rs``, ``C:/elsewhere/b.rs``,
     ``//server/share/c.rs``)."""
+    if not resolve:
+        return _pure_display_path(type(path), str(path), type(root), str(root))
     relative = relative_path(path, root, resolve=resolve)
     return relative if relative is not None else path.as_posix()
+
+
+@lru_cache(maxsize=65536)
+def _pure_display_path(
+    path_type: type[PurePath], path: str, root_type: type[PurePath], root: str
+) -> str:
+    # a function of the two paths (a long-lived process names the same files at every
+    # check), kept by their text: Windows paths that differ in case are equal, not the same
+    given = path_type(path)
+    relative = relative_path(given, root_type(root))
+    return relative if relative is not None else given.as_posix()
 
 
 def _forms(path: PurePath, resolve: bool) -> Iterator[PurePath]:

@@ -30,7 +30,6 @@ import os
 import pickle
 import shutil
 import tempfile
-import time
 from dataclasses import dataclass, field, is_dataclass
 from functools import cache
 from pathlib import Path
@@ -39,6 +38,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from burnlint import __version__
 from burnlint.engine.stable import stable_digest
 from burnlint.findings import Level
+from burnlint.fsutil import RACY_NS, now_ns
 
 if TYPE_CHECKING:
     from burnlint.engine.memo import GroupMemo
@@ -51,9 +51,6 @@ _TAG = (
     "# This file is a cache directory tag created by burnlint.\n"
     "# For information about cache directory tags see https://bford.info/cachedir/\n"
 )
-# A file modified this close to the moment it was scanned may change again within the same
-# modification time (coarse file-system clocks): its stat is not trusted, its bytes are hashed.
-RACY_NS = 2_000_000_000
 
 
 class Stat(NamedTuple):
@@ -312,10 +309,6 @@ class _Unpickler(pickle.Unpickler):
             ):
                 return found
         raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a cache entry")
-
-
-def now_ns() -> int:
-    return time.time_ns()
 
 
 __all__ = [

@@ -36,6 +36,7 @@ import re
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from pathspec import GitIgnoreSpec
@@ -307,7 +308,7 @@ class _Walker:
     ) -> _IgnoreFile | None:
         try:
             lines = read_regular_file(path).decode("utf-8", errors="replace").splitlines()
-            spec = GitIgnoreSpec.from_lines(lines)
+            spec = _compiled(tuple(lines))
         except (OSError, ValueError) as exc:
             reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
             self.note(shown, f"cannot read ignore file: {reason}", Level.WARNING)
@@ -351,6 +352,13 @@ def discover(
     explicit = frozenset(walker.files[real] for real in walker.explicit)
     notifications = tuple(sorted(dict.fromkeys(walker.notifications), key=Notification.sort_key))
     return Discovery(files=tuple(files), notifications=notifications, explicit=explicit)
+
+
+@lru_cache(maxsize=256)
+def _compiled(lines: tuple[str, ...]) -> GitIgnoreSpec:
+    """An ignore file's patterns compiled: a long-lived process (the language server) reads
+    the same ignore files at every check."""
+    return GitIgnoreSpec.from_lines(lines)
 
 
 def _in_work_tree(directory: str) -> bool:

@@ -75,9 +75,16 @@ def _has_lib(crate: Path) -> bool:
 
 def target_of(path: Path) -> Target:
     """The target ``path`` (an absolute, resolved file path) belongs to."""
-    crate = crate_root(path.parent)
+    crate = crate_of_file(path)
     if crate is None:
         return Target(path.as_posix(), "file")
+    return _target_in(path, crate, _has_lib(crate))
+
+
+@lru_cache(maxsize=65536)
+def _target_in(path: Path, crate: Path, has_lib: bool) -> Target:
+    """The target of ``path`` in the crate in directory ``crate`` (by cargo's conventions: a
+    function of the paths, so a long-lived process keeps the answers)."""
     parts = path.relative_to(crate).parts
     key = crate.as_posix()
     if parts == ("build.rs",):
@@ -90,7 +97,7 @@ def target_of(path: Path) -> Target:
             return Target(key, f"bin:{Path(parts[2]).stem}")
         if parts[1:] == ("main.rs",):
             return Target(key, "bin:main")
-        return Target(key, "lib" if _has_lib(crate) else "bin:main")
+        return Target(key, "lib" if has_lib else "bin:main")
     return Target(path.as_posix(), "file")
 
 

@@ -20,10 +20,12 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from burnlint.findings import Level, Notification, NotificationKind
+from burnlint.fsutil import trusted_stat
 from burnlint.project import _toml
 from burnlint.project.releases import joined_versions, version_key
 
@@ -44,6 +46,32 @@ class BurnVersion:
     crate: str
     source: Path
     exact: bool
+
+
+def _locked(lock: Path) -> BurnVersion | None:
+    """The burn version a lock file's regex reading finds (``VersionReader._from_lock``), read
+    again only when the file's size, modification time or inode changed: a long-lived process
+    (the language server) asks at every check. A file modified within the last two seconds is
+    read each time (a clock coarser than its writes would hide a change)."""
+    stat = trusted_stat(lock)
+    return _read_locked(lock) if stat is None else _locked_by_stat(lock, stat)
+
+
+@lru_cache(maxsize=64)
+def _locked_by_stat(lock: Path, _stat: tuple[int, int, int]) -> BurnVersion | None:
+    return _read_locked(lock)
+
+
+def _read_locked(lock: Path) -> BurnVersion | None:
+    try:
+        text = lock.read_bytes().decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    for crate in CRATES:
+        versions = [m.group(1) for m in _LOCK_ENTRY[crate].finditer(text)]
+        if versions:
+            return BurnVersion(max(versions, key=version_key), crate, lock, exact=True)
+    return None
 
 
 @dataclass
@@ -102,14 +130,9 @@ class VersionReader:
         # Cargo writes every package as `name = ".."` followed by `version = ".."`: a regex
         # over the text answers in milliseconds where parsing a large lock file as TOML takes
         # a tenth of a second. TOML (with its error messages) is the fallback.
-        try:
-            text = lock.read_bytes().decode("utf-8", errors="replace")
-        except OSError:
-            text = ""
-        for crate in CRATES:
-            versions = [m.group(1) for m in _LOCK_ENTRY[crate].finditer(text)]
-            if versions:
-                return BurnVersion(max(versions, key=version_key), crate, lock, exact=True)
+        found = _locked(lock)
+        if found is not None:
+            return found
         document = self._read(lock)
         if document is None:
             return None
