@@ -19,7 +19,6 @@ from burnlint.model.resolve import FnKey
 from burnlint.rust.syntax import (
     call_path,
     method_call_parts,
-    nodes_of_type,
     path_segments,
     strip_reference,
     text,
@@ -136,7 +135,7 @@ class CallResolver:
             ancestry = self.model.ancestry
             self._block_items = frozenset(
                 text(item.child_by_field_name("name"))
-                for item in nodes_of_type(self.model.source.root, *_BLOCK_ITEMS)
+                for item in self.model.source.nodes_of_type(*_BLOCK_ITEMS)
                 if (parent := ancestry.parent(item)) is not None and parent.type == "block"
             )
         return self._block_items

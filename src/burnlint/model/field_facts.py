@@ -9,7 +9,14 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.rust.syntax import call_path, nodes_of_type, path_segments, strip_reference, text
+from burnlint.rust.syntax import (
+    FindNodes,
+    call_path,
+    nodes_of_type,
+    path_segments,
+    strip_reference,
+    text,
+)
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -55,10 +62,12 @@ def derives_of(item: Node) -> tuple[str, ...]:
     return tuple(sorted(set(found)))
 
 
-def collect_field_facts(root: Node) -> FieldFacts:
-    # one query for every type asked about: a query's cost is its walk over the tree
+def collect_field_facts(root: Node, *, find: FindNodes | None = None) -> FieldFacts:
+    """The field facts of ``root``'s tree; ``find`` as ``items.collect_items`` takes it."""
+    # one lookup for every type asked about: a query's cost is its walk over the tree
     kinds = ("struct_expression", "assignment_expression", "compound_assignment_expr")
-    nodes = nodes_of_type(root, "impl_item", "reference_expression", *kinds)
+    types = ("impl_item", "reference_expression", *kinds)
+    nodes = find(*types) if find is not None else nodes_of_type(root, *types)
     impls: list[tuple[int, int, str, str]] = []  # start, end, self type, trait
     for impl in (n for n in nodes if n.type == "impl_item"):
         self_type = _last_name(impl.child_by_field_name("type"))

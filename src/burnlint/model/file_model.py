@@ -285,7 +285,7 @@ class FileModel:
     # crate-local functions ----------------------------------------------------------------------
     @cached_property
     def items(self) -> FileItems:
-        return collect_items(self.source.root, self.module)
+        return collect_items(self.source.root, self.module, find=self.source.nodes_of_type)
 
     def helper_called(self, call: Node) -> HelperSummary | None:
         """The summary of the crate-local function ``call`` calls, when the call resolves by

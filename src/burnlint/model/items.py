@@ -8,11 +8,12 @@ resolved against them by path and type (``resolve.py``), never by a function's n
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from burnlint.model.field_facts import FieldFacts, collect_field_facts, derives_of
 from burnlint.model.limits import MAX_TYPE_WRAPPERS
-from burnlint.rust.syntax import nodes_of_type, path_segments, text, unmut
+from burnlint.rust.syntax import FindNodes, nodes_of_type, path_segments, text, unmut
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -125,8 +126,11 @@ def returned_type(node: Node | None) -> tuple[tuple[str, ...], bool]:
     return (), wrapped
 
 
-def collect_items(root: Node, module: Module = ()) -> FileItems:
-    """The items of a file whose module path is ``module``."""
+def collect_items(root: Node, module: Module = (), *, find: FindNodes | None = None) -> FileItems:
+    """The items of a file whose module path is ``module``; ``find`` looks nodes up by type
+    in ``root``'s tree (the file's index, ``SourceFile.nodes_of_type``), else a query does."""
+    if find is None:
+        find = partial(nodes_of_type, root)
     items = FileItems(module)
     bodies: list[tuple[int, int, Module]] = []  # the functions' bodies, for their `use`s
     stack: list[tuple[Node, Module, str]] = [(root, module, "")]
@@ -157,8 +161,8 @@ def collect_items(root: Node, module: Module = ()) -> FileItems:
             elif kind == "declaration_list":
                 stack.append((child, current_module, owner))
     if bodies:
-        _local_uses(root, bodies, items)
-    items.field_facts = collect_field_facts(root)
+        _local_uses(find, bodies, items)
+    items.field_facts = collect_field_facts(root, find=find)
     return items
 
 
@@ -213,10 +217,10 @@ def is_self_parameter(parameter: Node) -> bool:
     return pattern is not None and pattern.type == "self"
 
 
-def _local_uses(root: Node, bodies: list[tuple[int, int, Module]], items: FileItems) -> None:
+def _local_uses(find: FindNodes, bodies: list[tuple[int, int, Module]], items: FileItems) -> None:
     """``use`` declarations inside function bodies (any block of them: an ``if``'s, a
     closure's, a nested function's): each applies to the block it is declared in only."""
-    for declaration in nodes_of_type(root, "use_declaration"):
+    for declaration in find("use_declaration"):
         block = declaration.parent
         if block is None or block.type != "block":
             continue

@@ -20,7 +20,7 @@ from burnlint.model.result_forms import ResultUse, UseClass
 from burnlint.model.scopes import OPAQUE_MACROS
 from burnlint.project.prefilter import has_trigger
 from burnlint.rust.expand import Reparsed, reparse_arguments, reparse_transcriber
-from burnlint.rust.syntax import macro_name, nodes_of_type, walk
+from burnlint.rust.syntax import macro_name, walk
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -115,7 +115,7 @@ class MacroCode:
             tokens = source.data[node.start_byte : node.end_byte]
             return has_trigger(tokens) or any(word in tokens for word in words)
 
-        macros = nodes_of_type(source.root, "macro_invocation", "macro_definition")
+        macros = source.nodes_of_type("macro_invocation", "macro_definition")
         pending = [(c, 0) for c in macros if c.type == "macro_invocation" and wanted(c)]
         for definition in (c for c in macros if c.type == "macro_definition"):
             for rule in definition.named_children:
