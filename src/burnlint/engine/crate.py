@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from burnlint.engine.cache import RACY_NS, Stat, now_ns
+from burnlint.engine.cache import Stat
 from burnlint.engine.finish import digest
 from burnlint.engine.memo import ExternalFile, FileRecord, GroupMemo, remember
 from burnlint.engine.stable import stable_digest
 from burnlint.findings import Level, Notification
+from burnlint.fsutil import RACY_NS, now_ns
 from burnlint.options import EngineOptions
 from burnlint.project.targets import (
     Target,
@@ -136,6 +137,7 @@ class CrateState:
         self.dependency_files: dict[str, list[Path]] = {}  # their libs' files, by crate
         self.modelled: dict[Path, CrateFile] = {}  # the files that get a FileModel
         self.modules: dict[Path, tuple[str, ...]] = {}
+        self.modules_of_target: dict[Target, frozenset[tuple[str, ...]]] = {}
         self.parsed = 0  # files parsed (``source``)
         # the burn release the crate builds against (``engine.group_options``)
         self.burn_version: str | None = options.burn_version
@@ -275,6 +277,13 @@ class CrateState:
         if item.path not in self.modules:
             self.modules[item.path] = module_in_target(item.path, item.target)
         return self.modules[item.path]
+
+    def target_modules(self, target: Target) -> frozenset[tuple[str, ...]]:
+        """The module paths of ``target``'s files."""
+        if target not in self.modules_of_target:
+            files = self.by_target.get(target, [])
+            self.modules_of_target[target] = frozenset(self.module(f) for f in files)
+        return self.modules_of_target[target]
 
     def model_file(self, item: CrateFile) -> None:
         if item.path not in self.modelled and self.is_text(item):

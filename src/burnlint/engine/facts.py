@@ -124,11 +124,22 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
     layouts: dict[Target, TargetLayout] = {}
     remembering = state.memo is not None
 
+    # what a target's files see of this round's summaries: the summaries, their set (what a
+    # file was built with) and its digest; the same for every file of the target
+    seen_by_target: dict[Target, tuple[dict[FnKey, HelperSummary], frozenset[object], str]] = {}
+
+    def seen_by(target: Target) -> tuple[dict[FnKey, HelperSummary], frozenset[object], str]:
+        if target not in seen_by_target:
+            visible = visible_targets(target, state)
+            seen = {k: v for k, v in summaries.items() if k.target in visible}
+            digest = stable_digest(sorted(summary_digests[k] for k in seen)) if remembering else ""
+            seen_by_target[target] = (seen, frozenset(seen.items()), digest)
+        return seen_by_target[target]
+
     def build(path: Path, item: CrateFile, *, export: bool = True) -> None:
-        visible = visible_targets(item.target, state)
-        seen = {k: v for k, v in summaries.items() if k.target in visible}
+        seen, seen_set, seen_digest = seen_by(item.target)
         view = views[item.target]
-        signature = (frozenset(seen.items()), id(view))
+        signature = (seen_set, id(view))
         if path in exports and exports[path][0] == signature:
             return
         if item.target not in layouts:
@@ -141,7 +152,7 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
                 state.module(item),
                 item.target,
                 item.burn_version or state.burn_version,
-                sorted(summary_digests[k] for k in seen),
+                seen_digest,
                 view_digests[item.target],
             )
             known = record.builds.get(key)
@@ -209,7 +220,7 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
                 source = state.source(item)
                 assert source is not None
                 with guarded(state.notes, item.path, CRATE_FACTS) as collected:
-                    items[path] = collect_items(source.root, module)
+                    items[path] = collect_items(source.root, module, find=source.nodes_of_type)
                 if collected.failed:
                     items[path] = FileItems(module)
                 if remembering:
@@ -236,6 +247,7 @@ def build_models(state: CrateState) -> dict[Path, ModelHandle]:
         if exported == summaries:
             break
         summaries = exported
+        seen_by_target.clear()
         if remembering:
             summary_digests = {
                 k: known[1] if (known := digest_of.get(id(v))) else stable_digest(v)
@@ -324,7 +336,7 @@ class TargetView:
         target: Target,
         joined: dict[Target, list[Path]],
         items: dict[Path, FileItems],
-        modules: dict[Target, set[tuple[str, ...]]],
+        modules: dict[Target, frozenset[tuple[str, ...]]],
         names: dict[str, Target],
         unparsed: dict[str, int],
     ) -> None:
@@ -350,12 +362,12 @@ def _view(
 ) -> TargetView:
     visible = visible_targets(target, state)
     joined: dict[Target, list[Path]] = {}
-    modules: dict[Target, set[tuple[str, ...]]] = {}
+    modules: dict[Target, frozenset[tuple[str, ...]]] = {}
     unparsed: Counter[str] = Counter()
     for seen in sorted(visible):
         files = state.by_target.get(seen, [])
         joined[seen] = [f.path for f in files if f.path in items]
-        modules[seen] = {state.module(f) for f in files}
+        modules[seen] = state.target_modules(seen)
         if scan:
             # the types a file that was not parsed may define make those names ambiguous
             for item in files:
@@ -416,11 +428,29 @@ def _seen_of_items(items: FileItems) -> str:
 
 
 def _view_digest(view: TargetView, items_digests: dict[Path, str]) -> str:
-    """The digest of ``view``, from the digests of its files' items."""
-    return stable_digest(
+    """The digest of ``view``, from the digests of its files' items (kept in the process by
+    what it is made of: rounds and runs of one process ask for the same views again)."""
+    made_of = (
         view.target,
-        {t: [items_digests[p] for p in paths] for t, paths in view.joined.items()},
-        {t: sorted(m) for t, m in view.modules.items()},
-        view.names,
-        view.unparsed,
+        tuple((t, tuple(items_digests[p] for p in paths)) for t, paths in view.joined.items()),
+        tuple(view.modules.items()),
+        tuple(sorted(view.names.items())),
+        tuple(sorted(view.unparsed.items())),
     )
+    found = _VIEW_DIGESTS.get(made_of)
+    if found is None:
+        if len(_VIEW_DIGESTS) >= _VIEW_DIGESTS_KEPT:
+            _VIEW_DIGESTS.clear()
+        found = _VIEW_DIGESTS[made_of] = stable_digest(
+            view.target,
+            {t: [items_digests[p] for p in paths] for t, paths in view.joined.items()},
+            {t: sorted(m) for t, m in view.modules.items()},
+            view.names,
+            view.unparsed,
+        )
+    return found
+
+
+# view digests by what they are made of, in this process (``_view_digest``)
+_VIEW_DIGESTS: dict[tuple[object, ...], str] = {}
+_VIEW_DIGESTS_KEPT = 1024

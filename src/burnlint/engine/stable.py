@@ -28,7 +28,16 @@ def stable_digest(*values: object) -> str:
 
 
 def _feed(update: _Update, value: object) -> None:
-    if value is None or isinstance(value, (bool, int, float, str)):
+    kind = type(value)
+    # the commonest kinds first, by exact type (a subclass takes the general branches)
+    if kind is str:
+        update(f"str:{value!r}\x1f".encode())
+    elif kind is tuple or kind is list:
+        update(b"[")
+        for member in value:  # type: ignore[attr-defined]
+            _feed(update, member)
+        update(b"]")
+    elif value is None or isinstance(value, (bool, int, float, str)):
         # the type's name keeps 1, 1.0, True and "1" apart
         update(f"{type(value).__name__}:{value!r}\x1f".encode())
     elif isinstance(value, bytes):

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from burnlint.model.items import FileItems, FnDef, Module, UseDecl
@@ -58,7 +59,7 @@ class CrateView:
     # the items of every file the view holds, by target
     items: dict[Target, list[FileItems]] = field(default_factory=dict)
     # modules known from file paths (also of files that were not parsed), by target
-    file_modules: dict[Target, set[Module]] = field(default_factory=dict)
+    file_modules: Mapping[Target, AbstractSet[Module]] = field(default_factory=dict)
     # crate names in code -> the lib target they name (the package's lib, path dependencies)
     crate_names: dict[str, Target] = field(default_factory=dict)
     # how often each type name appears in the files that were not parsed (a byte scan,
