@@ -195,7 +195,8 @@ def lint_files(
         fresh += sum(1 for r in read if r.candidate and r.cached) // 8
         del read
 
-        groups = crate_groups(loaded)
+        # a group none of whose files is reported adds nothing: its facts reach no other group
+        groups = [g for g in crate_groups(loaded) if any(item.reported for item in g)]
         options_by_group = group_options(groups, options, versions)
         outcomes, burn_version = workers.check(groups, options_by_group, while_checking, work=fresh)
     # a file that could be read but is not UTF-8 text was skipped, not checked
