@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from burnlint.engine.cache import Stat
 from burnlint.engine.finish import digest
 from burnlint.engine.memo import ExternalFile, FileRecord, GroupMemo, remember
+from burnlint.engine.session import parse_file
 from burnlint.engine.stable import stable_digest
 from burnlint.findings import Level, Notification
 from burnlint.fsutil import RACY_NS, now_ns
@@ -226,10 +227,10 @@ class CrateState:
         if not self.is_text(item):
             return None
         from burnlint.rust.source import SourceFile
-        from burnlint.rust.syntax import parse, syntax_errors
+        from burnlint.rust.syntax import syntax_errors
 
         data = self.data(item)
-        source = SourceFile(item.path, data, parse(data))
+        source = SourceFile(item.path, data, parse_file(os.fspath(item.path), data))
         self.parsed += 1
         line = None
         if source.has_syntax_errors:

@@ -15,6 +15,7 @@ from burnlint.engine.facts import CRATE_FACTS, ModelHandle, build_models
 from burnlint.engine.finish import digest, locate_edits, touched_files, with_fingerprints
 from burnlint.engine.guard import guarded
 from burnlint.engine.memo import Checked, GroupMemo, remember
+from burnlint.engine.session import run_or_defer
 from burnlint.engine.stable import stable_digest
 from burnlint.findings import Finding, Notification
 from burnlint.options import EngineOptions
@@ -101,7 +102,12 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
     if cache is not None and memo is not None:
         if memo.changed:
             _forget_gone(memo, group)
-            cache.save_group(options, leader, memo)
+
+            def save() -> list[str]:
+                cache.save_group(options, leader, memo)
+                return cache.problems
+
+            run_or_defer(save)
         problems = tuple(cache.problems)
     return GroupOutcome(
         tuple(findings),

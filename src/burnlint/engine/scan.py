@@ -14,6 +14,7 @@ from pathlib import Path
 
 from burnlint.engine.cache import Cache, Scan, ScanEntry, Stat, now_ns
 from burnlint.engine.finish import digest as bytes_digest
+from burnlint.engine.session import run_or_defer
 from burnlint.findings import Level
 from burnlint.options import EngineOptions
 from burnlint.project.prefilter import has_trigger
@@ -98,5 +99,10 @@ def scan_with_cache(
         named = {os.fspath(path) for path in paths}
         for key in [k for k in index if k not in named and not os.path.exists(k)]:
             del index[key]
-        cache.save_scans(options, index)
+
+        def save() -> list[str]:
+            cache.save_scans(options, index)
+            return cache.problems
+
+        run_or_defer(save)
     return [found[path] for path in paths]

@@ -14,6 +14,7 @@ from burnlint.engine.cache import Scan
 from burnlint.engine.crate import CrateFile
 from burnlint.engine.group import GroupOutcome, lint_group, preload
 from burnlint.engine.scan import PARALLEL_MIN_FILES, scan_file, scan_files
+from burnlint.engine.session import run_or_defer
 from burnlint.options import EngineOptions
 
 if TYPE_CHECKING:
@@ -115,8 +116,13 @@ def check_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
     burn repository copied 16 times: 131 MB instead of 90 MB in one process)."""
     outcome = lint_group(group, options)
     if outcome.parsed:  # no tree, no model: nothing worth a collection
-        gc.collect()
-        # what survived (the outcomes so far) joins the run's long-lived objects: the next
-        # collection costs only what the next group leaves
-        gc.freeze()
+        run_or_defer(_collect)
     return outcome
+
+
+def _collect() -> tuple[str, ...]:
+    gc.collect()
+    # what survived (the outcomes so far) joins the run's long-lived objects: the next
+    # collection costs only what the next group leaves
+    gc.freeze()
+    return ()

@@ -26,6 +26,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.workspace import TextDocument
 
 from burnlint.app.console import DEBUG_ENV, internal_error_message
+from burnlint.engine.session import Session, in_session
 from burnlint.findings import Level, LintResult, NotificationKind
 from burnlint.paths import display_path
 from burnlint.server.checking import OptionsCache, check_buffer
@@ -52,6 +53,9 @@ class Documents:
         self._running: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._said: set[str] = set()
+        # what the checks keep between them (``engine/session.py``): used in the checks'
+        # thread only; what they leave for later runs once their results are out
+        self.session = Session()
 
     # -- what the server asks for -------------------------------------------------------------
 
@@ -160,11 +164,12 @@ class Documents:
                 return
             result = await self._run(snapshot)
             still_open, version = self._current_version(uri)
-            if not still_open:
-                return
-            if result is not None and version == snapshot.version:
+            if result is not None and still_open and version == snapshot.version:
                 self._publish_result(snapshot, result)
-            if uri not in self._again and version == snapshot.version:
+            # what the check left for later (cache writes), once its result is out; before
+            # the next check, which reads what it writes
+            await self._finish(uri)
+            if not still_open or (uri not in self._again and version == snapshot.version):
                 return
 
     async def _run(self, snapshot: _Snapshot) -> LintResult | None:
@@ -183,7 +188,21 @@ class Documents:
             # nothing is checked with a broken configuration, as on the command line
             notes = tuple(problem.notification() for problem in options)
             return LintResult(findings=(), notifications=notes)
-        return check_buffer(snapshot.path, snapshot.data, options, snapshot.buffers)
+        with in_session(self.session):
+            return check_buffer(snapshot.path, snapshot.data, options, snapshot.buffers)
+
+    async def _finish(self, uri: str) -> None:
+        """Run what the checks so far left for later (``engine/session.py``) in the checks'
+        thread; the problems it meets are logged as the checks' own are."""
+        if not len(self.session.later):
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            problems = await loop.run_in_executor(self._executor, self.session.later.run)
+        except Exception as exc:
+            self.internal_error(exc, uri)
+        else:
+            self._log_cache_problems(problems)
 
     def _project_root(self, path: Path) -> Path:
         """The innermost workspace folder holding ``path``, else its directory."""
@@ -212,10 +231,7 @@ class Documents:
                 self.log(text, types.MessageType.Error)
             else:
                 self.log(text)
-        for problem in result.cache_problems:
-            if problem not in self._said:
-                self._said.add(problem)
-                self.log(f"burnlint: warning: {problem}", types.MessageType.Warning)
+        self._log_cache_problems(result.cache_problems)
         texts = Texts({**snapshot.buffers, snapshot.path: snapshot.data})
         positions = Positions(self.server.workspace.position_encoding, texts)
 
@@ -231,6 +247,12 @@ class Documents:
             snapshot.uri, snapshot.version, snapshot.path, snapshot.data, pairs, positions, uri_for
         )
         self._publish(snapshot.uri, snapshot.version, [d for _, d in pairs])
+
+    def _log_cache_problems(self, problems: Iterable[str]) -> None:
+        for problem in problems:
+            if problem not in self._said:
+                self._said.add(problem)
+                self.log(f"burnlint: warning: {problem}", types.MessageType.Warning)
 
     def _publish(self, uri: str, version: int | None, found: list[types.Diagnostic]) -> None:
         self.server.text_document_publish_diagnostics(
