@@ -7,8 +7,13 @@ inside a session; and a check inside a session finds what one outside finds.
 
 from __future__ import annotations
 
+import os
+import shutil
+import time
+from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rust_strategies import examples, mutated, programs
@@ -16,6 +21,7 @@ from rust_strategies import examples, mutated, programs
 from burnlint.engine import lint_source
 from burnlint.engine.session import Later, RecentTrees, Session, in_session, run_or_defer
 from burnlint.options import EngineOptions
+from burnlint.project.discover import Discovery
 from burnlint.rules import registry
 from burnlint.rust.syntax import parse, reparse, walk
 
@@ -150,3 +156,120 @@ def test_checks_in_a_session_find_what_a_run_finds(tmp_path: Path) -> None:
         outside = lint_source(path, data, options)
         assert inside.findings == outside.findings
         assert (len(inside.findings) > 0) == bool(data)
+
+
+# -- the inputs a session keeps (``SourceInputs``) -----------------------------------------------
+
+
+def _aged(root: Path, seconds_ago: float) -> None:
+    """Every file and directory under ``root`` (and ``root``) modified ``seconds_ago``: out of
+    the moments in which a stat is not trusted, so the session keeps what it found."""
+    moment = time.time() - seconds_ago
+    for path in [root, *root.rglob("*")]:
+        os.utime(path, (moment, moment), follow_symlinks=False)
+
+
+class _Helper:
+    """The checkpoint-helper crate, its `src/main.rs` checked as an editor's buffer in a
+    session and, for comparison, in a run of its own."""
+
+    def __init__(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        import burnlint.engine as engine
+
+        # in a git work tree: nothing above it is looked into (the temporary directories
+        # above change all the time)
+        self.tree = tmp_path / "repository"
+        (self.tree / ".git").mkdir(parents=True)
+        self.crate = self.tree / "checkpoint-helper"
+        shutil.copytree(TESTDATA / "crates" / "checkpoint-helper", self.crate)
+        self.main = self.crate / "src" / "main.rs"
+        self.buffer = self.main.read_bytes()
+        self.options = EngineOptions(
+            rule_ids=registry.defaults(), project_root=self.crate, jobs=1, force_exclude=True
+        )
+        self.session = Session()
+        self.walks = 0
+        walk = engine._discover
+
+        def counted(roots: Sequence[Path], options: EngineOptions) -> Discovery:
+            self.walks += 1
+            return walk(roots, options)
+
+        monkeypatch.setattr(engine, "_discover", counted)
+        monkeypatch.chdir(self.crate)
+        _aged(self.tree, 100)
+
+    def check(self) -> list[tuple[str, int]]:
+        """The findings in the session, which must be those of a run of its own."""
+        with in_session(self.session):
+            inside = lint_source(self.main, self.buffer, self.options)
+        self.session.later.run()
+        outside = lint_source(self.main, self.buffer, self.options)
+        assert inside.findings == outside.findings
+        return [(f.rule_id, f.location.span.start_line) for f in inside.findings]
+
+
+def test_a_session_keeps_what_it_found_while_nothing_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    crate = _Helper(tmp_path, monkeypatch)
+    found = crate.check()
+    assert [rule for rule, _ in found] == ["BL002", "BL001", "BL001"]
+    walks = crate.walks
+    crate.buffer += b"\n// typed\n"
+    assert crate.check() == found
+    assert crate.walks == walks + 2  # the run of its own walked the crate; the session did not
+
+
+def test_a_helper_file_removed_and_restored_is_seen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    crate = _Helper(tmp_path, monkeypatch)
+    found = crate.check()
+    helper = crate.crate / "src" / "checkpoint.rs"
+    kept = helper.read_bytes()
+    helper.unlink()
+    _aged(crate.tree, 50)
+    assert crate.check() == []  # the helpers' calls resolve to nothing
+    helper.write_bytes(kept)
+    _aged(crate.tree, 40)
+    assert crate.check() == found
+
+
+def test_an_ignore_file_added_and_edited_is_seen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    crate = _Helper(tmp_path, monkeypatch)
+    found = crate.check()
+    ignore = crate.crate / ".gitignore"
+    ignore.write_text("src/checkpoint.rs\n")
+    _aged(crate.tree, 50)
+    assert crate.check() == []
+    ignore.write_text("target/\n")  # only the file changes, not its directory's entries
+    os.utime(ignore, (time.time() - 40, time.time() - 40))
+    assert crate.check() == found
+
+
+def test_a_manifest_edited_is_seen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    crate = _Helper(tmp_path, monkeypatch)
+    found = crate.check()
+    manifest = crate.crate / "Cargo.toml"
+    text = manifest.read_text()
+    # `checkpoint_helper::checkpoint::save_best` names another crate now
+    manifest.write_text(text.replace('name = "checkpoint-helper"', 'name = "renamed"'))
+    os.utime(manifest, (time.time() - 50, time.time() - 50))
+    assert crate.check() == []
+    manifest.write_text(text)
+    os.utime(manifest, (time.time() - 40, time.time() - 40))
+    assert crate.check() == found
+
+
+def test_what_was_modified_in_the_last_moments_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    crate = _Helper(tmp_path, monkeypatch)
+    (crate.crate / "src" / "notes.rs").write_text("// new\n")  # its directory: just now
+    crate.check()
+    walks = crate.walks
+    crate.check()
+    assert crate.walks == walks + 4  # each check walked again, in the session too

@@ -10,8 +10,9 @@ import stat
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, Literal, TextIO
 
 # Paths that name the process's own standard streams: the report goes to the open stream (a
 # pipe, a terminal, a file opened for appending), never to a file replaced under it.
@@ -154,3 +155,40 @@ def trusted_stat(path: str | os.PathLike[str]) -> tuple[int, int, int] | None:
     if stat.st_mtime_ns + RACY_NS >= now_ns():
         return None
     return (stat.st_size, stat.st_mtime_ns, stat.st_ino)
+
+
+Stamp = (
+    tuple[int, int, int, int] | None
+)  # (mode, size, modification time in ns, inode); None: absent
+Stamps = tuple[tuple[str, Stamp], ...]
+
+
+def stamps(paths: Iterable[str]) -> Stamps | None:
+    """The stamp of each of ``paths`` (files or directories), in path order, for telling later
+    whether any of them changed (``unchanged``); None when one cannot be trusted: modified in
+    the last moments (``RACY_NS``), or not statted for another reason than its absence."""
+    found: list[tuple[str, Stamp]] = []
+    now = now_ns()
+    for path in sorted(set(paths)):
+        stamp = _stamp(path)
+        if stamp is False:
+            return None
+        if stamp is not None and stamp[2] + RACY_NS >= now:
+            return None
+        found.append((path, stamp))
+    return tuple(found)
+
+
+def unchanged(stamped: Stamps) -> bool:
+    """Whether every path of ``stamped`` is as it was (absent ones still absent)."""
+    return all(_stamp(path) == stamp for path, stamp in stamped)
+
+
+def _stamp(path: str) -> Stamp | Literal[False]:
+    try:
+        found = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError:
+        return False
+    return (found.st_mode, found.st_size, found.st_mtime_ns, found.st_ino)

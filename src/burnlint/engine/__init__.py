@@ -25,8 +25,10 @@ from burnlint.engine.cache import Cache
 from burnlint.engine.crate import CrateFile, busy_crates, crate_groups, crate_key
 from burnlint.engine.group import GroupOutcome
 from burnlint.engine.scan import scan_with_cache
+from burnlint.engine.session import SourceInputs, current_session
 from burnlint.engine.workers import Workers
 from burnlint.findings import Finding, LintResult, Notification, RunStats
+from burnlint.fsutil import stamps, unchanged
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
 from burnlint.project.targets import (
@@ -87,16 +89,11 @@ def lint_source(
     disk, and only ``path`` reported. ``path`` need not exist; it is never read or written.
     ``buffers`` holds other unsaved sources by absolute path (an editor's other open files):
     a file of the crate found there is read from it instead of from disk."""
-    forget_layout()
     absolute = Path(os.path.abspath(path))
-    may_be_excluded = options.force_exclude and os.path.isfile(absolute)
-    if may_be_excluded and not _discover([absolute], options).files:
-        return LintResult(findings=(), notifications=())  # excluded
-    context: set[Path] = set()
-    crate = crate_root(absolute.parent)
-    if crate is not None:
-        crates = with_path_dependencies([crate])
-        context = {Path(os.path.abspath(f)) for f in _discover(crates, options).files} - {absolute}
+    inputs = _source_inputs(absolute, options)
+    if inputs.excluded:
+        return LintResult(findings=(), notifications=())
+    context = inputs.context
     reported = frozenset({absolute})
     if options.report_paths is not None:
         reported &= {Path(os.path.abspath(p)) for p in options.report_paths}
@@ -105,6 +102,58 @@ def lint_source(
         replace(options, report_paths=reported),
         overrides={**{p: b for p, b in (buffers or {}).items() if p in context}, absolute: data},
     )
+
+
+def _source_inputs(absolute: Path, options: EngineOptions) -> SourceInputs:
+    """Whether ``absolute`` is excluded, and the other files of its crate and of the crates it
+    names as path dependencies. In a session (``session.py``), kept while nothing they were
+    found from changed; then the crate roots and manifests the last check looked up stand as
+    well (each is among what was consulted)."""
+    session = current_session()
+    key = (
+        absolute,
+        options.respect_gitignore,
+        options.exclude,
+        options.exclude_root,
+        options.force_exclude,
+        os.getcwd(),  # the base of `exclude` patterns when no configuration gives one
+    )
+    if session is not None:
+        known = session.inputs.get(key)
+        if known is not None and known.stamps is not None and unchanged(known.stamps):
+            return known
+    forget_layout()
+    consulted: set[str] = set()
+    kept = True
+
+    def discovered(roots: Sequence[Path]) -> Discovery:
+        nonlocal kept
+        found = _discover(roots, options)
+        if found.consulted is None:
+            kept = False
+        else:
+            consulted.update(found.consulted)
+        return found
+
+    may_be_excluded = options.force_exclude and os.path.isfile(absolute)
+    excluded = may_be_excluded and not discovered([absolute]).files
+    context: frozenset[Path] = frozenset()
+    crate = crate_root(absolute.parent) if not excluded else None
+    # the crate root is looked for up from the file: a manifest added on the way counts
+    for directory in absolute.parents:
+        consulted.add(os.fspath(directory))
+        if directory == crate:
+            break
+    if crate is not None:
+        crates = with_path_dependencies([crate])
+        # the path dependencies are named in the manifests
+        consulted.update(os.fspath(c / "Cargo.toml") for c in crates)
+        found = discovered(crates).files
+        context = frozenset(Path(os.path.abspath(f)) for f in found) - {absolute}
+    inputs = SourceInputs(excluded, context, stamps(consulted) if kept else None)
+    if session is not None and inputs.stamps is not None:
+        session.keep_inputs(key, inputs)
+    return inputs
 
 
 class _Read(NamedTuple):

@@ -18,15 +18,21 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from burnlint.fsutil import Stamps
 
 if TYPE_CHECKING:
     from tree_sitter import Tree
 
 # the trees a session keeps: a tree costs about 40 times its file's bytes
 KEPT_TREES = 8
+# the inputs of this many sources (``SourceInputs``): an editor's open files
+KEPT_INPUTS = 64
 
 
 class Later:
@@ -77,12 +83,32 @@ class RecentTrees:
         return tree
 
 
+@dataclass(frozen=True)
+class SourceInputs:
+    """What checking one in-memory source found on the file system before reading any file
+    (``engine.lint_source``): whether the file is excluded, and the other files of its crate
+    and of the crates it names as path dependencies; with the stamps of everything that was
+    consulted to find them (None: not to be kept)."""
+
+    excluded: bool
+    context: frozenset[Path]
+    stamps: Stamps | None
+
+
 class Session:
     """What the checks of one long-lived caller share (see the module's docstring)."""
 
     def __init__(self) -> None:
         self.later = Later()
         self.trees = RecentTrees()
+        # the inputs of the last sources checked, by file and the settings that find them
+        self.inputs: OrderedDict[Hashable, SourceInputs] = OrderedDict()
+
+    def keep_inputs(self, key: Hashable, inputs: SourceInputs) -> None:
+        self.inputs[key] = inputs
+        self.inputs.move_to_end(key)
+        while len(self.inputs) > KEPT_INPUTS:
+            self.inputs.popitem(last=False)
 
 
 _local = threading.local()
@@ -99,7 +125,8 @@ def in_session(session: Session) -> Iterator[Session]:
         _local.session = outer
 
 
-def _current() -> Session | None:
+def current_session() -> Session | None:
+    """The session the checks of this thread run in, if any."""
     session: Session | None = getattr(_local, "session", None)
     return session
 
@@ -108,7 +135,7 @@ def run_or_defer(action: Callable[[], Iterable[str]]) -> None:
     """``action`` now, or in this thread's session's ``later``; it returns the problems it
     met, which ``Later.run`` passes on (run now, the caller reads them where the action left
     them)."""
-    session = _current()
+    session = current_session()
     if session is None:
         action()
     else:
@@ -117,7 +144,7 @@ def run_or_defer(action: Callable[[], Iterable[str]]) -> None:
 
 def parse_file(path: str, data: bytes) -> Tree:
     """``data``, the bytes of ``path``, parsed (from its last tree, in a session)."""
-    session = _current()
+    session = current_session()
     if session is None:
         from burnlint.rust.syntax import parse
 

@@ -61,6 +61,11 @@ class Discovery:
     files: tuple[Path, ...]
     notifications: tuple[Notification, ...]
     explicit: frozenset[Path]
+    # Every path whose stat could change the answer: the directories listed or looked into
+    # (an entry added, removed or renamed changes a directory's modification time), the
+    # ignore files, tags and manifests read, and the given paths' ancestors. None when the
+    # walk followed a symbolic link: what a link leads to is not among them.
+    consulted: frozenset[str] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,8 @@ class _Walker:
     explicit: set[str] = field(default_factory=set)
     notifications: list[Notification] = field(default_factory=list)
     visited_dirs: set[str] = field(default_factory=set)
+    consulted: set[str] = field(default_factory=set)  # besides ``visited_dirs`` (``Discovery``)
+    followed_links: bool = False
 
     def note(self, path: Path | str, message: str, level: Level = Level.NOTE) -> None:
         """A notification about ``path`` (as reached: under the path the user gave)."""
@@ -104,6 +111,10 @@ class _Walker:
         )
 
     def add_given(self, given: Path) -> None:
+        absolute = os.path.abspath(given)
+        if os.path.realpath(given) != absolute:
+            self.followed_links = True  # a link on the way
+        self.consulted.add(absolute)
         try:
             st = given.stat()
         except FileNotFoundError:
@@ -160,6 +171,7 @@ class _Walker:
                 while current != base_dir and current.startswith(base):
                     current = os.path.dirname(current)
                     directories.append(current)
+            self.consulted.update(directories)
             for directory in reversed(directories):
                 own = os.path.join(directory, ".gitignore")
                 if os.path.isfile(own):
@@ -194,6 +206,12 @@ class _Walker:
                 self.note(shown, f"cannot read directory: {_reason(exc)}", Level.WARNING)
                 continue
             names = {e.name for e in entries}
+            if "CACHEDIR.TAG" in names:
+                self.consulted.add(os.path.join(real_dir, "CACHEDIR.TAG"))
+            if "Cargo.toml" in names:
+                # a manifest's content, and whether its crate has a `src/lib.rs`
+                self.consulted.add(os.path.join(real_dir, "Cargo.toml"))
+                self.consulted.add(os.path.join(real_dir, "src"))
             if real_dir != real_root and _is_cache_dir(real_dir, names):
                 continue
             if self.respect_gitignore and ".gitignore" in names:
@@ -234,6 +252,7 @@ class _Walker:
     def follow_link(
         self, entry: os.DirEntry[str], real_dir: str, root_prefix: str, display_root: Path
     ) -> None:
+        self.followed_links = True
         shown = _display(display_root, root_prefix, entry.path)
         try:
             st = os.stat(entry.path)
@@ -282,8 +301,11 @@ class _Walker:
         parent. Outside a git work tree there are none (the root's own is read by the walk)."""
         above: list[str] = []  # the root's ancestors, nearest first, up to the work tree top
         current = real_root
+        # each directory up to the work tree's top is looked into (for `.git`, `.gitignore`)
+        self.consulted.add(current)
         while not os.path.lexists(os.path.join(current, ".git")):
             parent = os.path.dirname(current)
+            self.consulted.add(parent)
             if parent == current:
                 return ()
             current = parent
@@ -291,6 +313,7 @@ class _Walker:
         top = current
         found: list[_IgnoreFile] = []
         info_exclude = os.path.join(top, ".git", "info", "exclude")
+        self.consulted.update((os.path.join(top, ".git"), os.path.dirname(info_exclude)))
         if os.path.isfile(info_exclude):
             spec = self.read_ignore_file(info_exclude, info_exclude, base=top)
             if spec is not None:
@@ -306,6 +329,7 @@ class _Walker:
     def read_ignore_file(
         self, path: str, shown: Path | str, base: str | None = None
     ) -> _IgnoreFile | None:
+        self.consulted.add(path)
         try:
             lines = read_regular_file(path).decode("utf-8", errors="replace").splitlines()
             spec = _compiled(tuple(lines))
@@ -351,7 +375,12 @@ def discover(
     files = sorted(walker.files.values(), key=Path.as_posix)
     explicit = frozenset(walker.files[real] for real in walker.explicit)
     notifications = tuple(sorted(dict.fromkeys(walker.notifications), key=Notification.sort_key))
-    return Discovery(files=tuple(files), notifications=notifications, explicit=explicit)
+    consulted = None
+    if not walker.followed_links:
+        consulted = frozenset(walker.consulted | walker.visited_dirs)
+    return Discovery(
+        files=tuple(files), notifications=notifications, explicit=explicit, consulted=consulted
+    )
 
 
 @lru_cache(maxsize=256)
