@@ -37,6 +37,11 @@ def _feed(update: _Update, value: object) -> None:
         for member in value:  # type: ignore[attr-defined]
             _feed(update, member)
         update(b"]")
+    elif (names := _field_names(kind)) is not None:
+        update(f"D:{kind.__qualname__}(".encode())
+        for name in names:
+            _feed(update, getattr(value, name))
+        update(b")")
     elif value is None or isinstance(value, (bool, int, float, str)):
         # the type's name keeps 1, 1.0, True and "1" apart
         update(f"{type(value).__name__}:{value!r}\x1f".encode())
@@ -46,11 +51,6 @@ def _feed(update: _Update, value: object) -> None:
         update(f"E:{type(value).__qualname__}.{value.name}\x1f".encode())
     elif isinstance(value, PurePath):
         update(f"P:{value.as_posix()}\x1f".encode())
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        update(f"D:{type(value).__qualname__}(".encode())
-        for field in dataclasses.fields(value):
-            _feed(update, getattr(value, field.name))
-        update(b")")
     elif isinstance(value, (tuple, list)):
         update(b"[")
         for member in value:
@@ -69,3 +69,15 @@ def _feed(update: _Update, value: object) -> None:
         update(b">")
     else:
         raise TypeError(f"not plain data: {type(value).__qualname__}")
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """The names of the fields of ``kind``, the type of a value, in order, when it is a
+    dataclass; None for any other type."""
+    if kind not in _FIELD_NAMES:
+        found = dataclasses.is_dataclass(kind)
+        _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind)) if found else None
+    return _FIELD_NAMES[kind]

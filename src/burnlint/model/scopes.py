@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any
 
 from burnlint.rust.syntax import macro_name, text, unwrap_parens
 
@@ -207,12 +207,13 @@ class _Resolver:
         # ("declare", pattern, kind, declaration, value), ("declare_self", node, parameter),
         # ("assign", target, expression), ("mut_borrow", target, expression)
         # a scope's root is an item or the file, never an identifier: its parent is not needed
-        tasks: list[tuple[object, ...]] = [("visit", root, None)]
+        # (the tasks' members are typed by their kind; read without ``cast``, a call per task)
+        tasks: list[tuple[Any, ...]] = [("visit", root, None)]
         while tasks:
             task = tasks.pop()
             op = task[0]
             if op == "visit":
-                self.visit(cast("Node", task[1]), cast("Node | None", task[2]), tasks)
+                self.visit(task[1], task[2], tasks)
             elif op == "push":
                 self.scopes.append({})
             elif op == "barrier":
@@ -224,21 +225,16 @@ class _Resolver:
                 self.scopes.pop()
                 self.scopes.pop()
             elif op == "declare":
-                self.declare(
-                    cast("Node", task[1]),
-                    cast(str, task[2]),
-                    cast("Node", task[3]),
-                    cast("Node | None", task[4]),
-                )
+                self.declare(task[1], task[2], task[3], task[4])
             elif op == "declare_self":
-                binding = Binding("self", cast("Node", task[1]), "self", cast("Node", task[2]))
+                binding = Binding("self", task[1], "self", task[2])
                 self.result.bindings.append(binding)
                 scope = self.scopes[-1]
                 if scope is not None:
                     scope["self"] = binding
             elif op in ("assign", "mut_borrow"):
-                target, expression = cast("Node", task[1]), cast("Node", task[2])
-                target = unwrap_parens(target)
+                target: Node = unwrap_parens(task[1])
+                expression: Node = task[2]
                 if target.type == "identifier":
                     found = self.lookup(text(target))
                     if found is not None:
@@ -248,7 +244,7 @@ class _Resolver:
                             found.mutable_borrows.append(expression)
         return self.result
 
-    def visit(self, node: Node, parent: Node | None, tasks: list[tuple[object, ...]]) -> None:
+    def visit(self, node: Node, parent: Node | None, tasks: list[tuple[Any, ...]]) -> None:
         """Handle ``node``; ``parent`` comes with it because ``Node.parent`` descends from the
         root (O(depth)) on every call."""
         kind = node.type
@@ -268,10 +264,11 @@ class _Resolver:
             self.visit_macro(node)
             return
         # Later tasks are pushed first (LIFO): each handler lists its steps in reverse.
-        later: list[tuple[object, ...]] = []
+        later: list[tuple[Any, ...]] = []
+        # anonymous nodes (`{`, `;`, `mut`) neither bind nor refer: only named ones are visited
         if kind == "block":
             later.append(("push",))
-            later.extend(("visit", c, node) for c in node.children)
+            later.extend([("visit", c, node) for c in node.named_children])
             later.append(("pop",))
         elif kind in _ITEM_BARRIERS:
             later.append(("barrier",))
@@ -388,7 +385,7 @@ class _Resolver:
         ):
             return
         else:
-            later.extend(("visit", c, node) for c in node.children if c.is_named)
+            later.extend([("visit", c, node) for c in node.named_children])
         tasks.extend(reversed(later))
 
     def visit_macro(self, invocation: Node) -> None:

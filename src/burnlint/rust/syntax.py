@@ -15,10 +15,15 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 # Parents that ``Ancestry`` takes from tree-sitter (one descent from the root each) within one
-# top-level item before it records the whole item in one walk. Rules ask about a few dozen
+# top-level item before it records the whole item in one walk: one for every
+# ``NODES_PER_LOOKUP`` nodes of the item, within these bounds. Rules ask about a few dozen
 # nodes of an item at most (16 is the median on the burn repository), far fewer than a walk
-# visits; a deep item pays for at most this many descents before its walk.
+# visits: a descent runs in C, a walk visits each node from Python (a big test function, 1,500
+# nodes and 120 lookups, costs a fifth of its walk). A deep item pays for at most
+# ``MOST_LOOKUPS_BEFORE_WALK`` descents before its walk.
 LOOKUPS_BEFORE_WALK = 64
+MOST_LOOKUPS_BEFORE_WALK = 256
+NODES_PER_LOOKUP = 8
 # Items that name a step of a finding's path (``impl Trainer > fn fit``).
 # The function a ``macro_rules!`` transcriber is read as (``expand.py``): its definition names
 # the step instead.
@@ -200,9 +205,9 @@ def unmut(pattern: Node) -> Node:
 
 
 def text(node: Node | None) -> str:
-    if node is None or node.text is None:
-        return ""
-    return node.text.decode("utf-8", errors="replace")
+    # ``Node.text`` copies the bytes out of the tree at each access: once here
+    found = node.text if node is not None else None
+    return "" if found is None else found.decode("utf-8", errors="replace")
 
 
 def unwrap_parens(node: Node) -> Node:
@@ -377,15 +382,21 @@ def holds_block_value(statement: Node, ancestry: Ancestry) -> bool:
     )
 
 
+def _lookups_before_walk(item: Node) -> int:
+    budget = item.descendant_count // NODES_PER_LOOKUP
+    return min(max(budget, LOOKUPS_BEFORE_WALK), MOST_LOOKUPS_BEFORE_WALK)
+
+
 class Ancestry:
     """The parents of one tree's nodes, and facts about a node's ancestors, at O(1) a step.
 
     ``Node.parent`` is tree-sitter's ``ts_node_parent``, which descends from the root on every
     call: a walk from a node at depth d up to the root costs O(d^2), and generated files nest
-    10,000 levels deep. Here answers are kept by node id. The first ``LOOKUPS_BEFORE_WALK``
-    parents asked for inside one top-level item come from tree-sitter (cheap at the depths of
-    real code); after that the parents of all the item's nodes are recorded in one iterative
-    walk, so a deep or much-asked item costs O(its size) in all.
+    10,000 levels deep. Here answers are kept by node id. The first parents asked for inside
+    one top-level item come from tree-sitter (cheap at the depths of real code; how many: one
+    per ``NODES_PER_LOOKUP`` nodes of the item, at least ``LOOKUPS_BEFORE_WALK``, at most
+    ``MOST_LOOKUPS_BEFORE_WALK``); after that the parents of all the item's nodes are recorded
+    in one iterative walk, so a deep or much-asked item costs O(its size) in all.
     """
 
     def __init__(self, root: Node) -> None:
@@ -404,7 +415,7 @@ class Ancestry:
         top = self.root.child_with_descendant(node)
         if top is not None and top.id not in self._walked:
             lookups = self._lookups.get(top.id, 0)
-            if lookups >= LOOKUPS_BEFORE_WALK:
+            if lookups >= _lookups_before_walk(top):
                 self._walked.add(top.id)
                 self._parents[top.id] = self.root
                 self._record_subtree(top)
