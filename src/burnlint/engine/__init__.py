@@ -207,10 +207,8 @@ def lint_files(
                 checked += 1  # context files read for facts are not "checked"
             read.append(_Read(path, scan.size, reported, scan.candidate, scan.digest, scan.cached))
         # Only the crates that hold a candidate are kept: another crate cannot produce anything.
-        busy = busy_crates(
-            (crate_key(r.path).as_posix() for r in read),
-            {crate_key(r.path).as_posix() for r in read if r.candidate},
-        )
+        crates = {r.path: crate_key(r.path).as_posix() for r in read}
+        busy = busy_crates(crates.values(), {crates[r.path] for r in read if r.candidate})
         reported_paths = [r.path for r in read if r.reported]
         # one reader for the crates' versions (the rules') and the run's (the outputs'): a
         # workspace's lock file is read once
@@ -235,7 +233,7 @@ def lint_files(
                 digest=r.digest,
             )
             for r in read
-            if crate_key(r.path).as_posix() in busy
+            if crates[r.path] in busy
         ]
         # the work, in candidates to model: those the cache saw unchanged cost about an eighth
         # of one (their facts are loaded and compared, not computed), so a warm run over one
