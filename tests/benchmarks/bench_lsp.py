@@ -5,8 +5,9 @@
 
 Opens the largest file of the tree's ``crates/burn-store`` in which burnlint finds a store
 operation (its name is printed) in a language server started with ``burnlint server``, then
-applies ``--edits`` edits (default 10), each a new document version, and measures the time from
-each ``didChange`` to the ``publishDiagnostics`` for that version (the server publishes every
+applies ``--edits`` edits (default 10: each a statement typed in the function that holds the
+file's first store operation), each a new document version, and measures the time from each
+``didChange`` to the ``publishDiagnostics`` for that version (the server publishes every
 version it checks, even with no findings). After each edit the same buffer is checked by a
 one-shot ``burnlint --stdin-filename FILE`` with default settings, so that load on the machine
 hits both alike. Both use the persistent cache as a user has it (warm after the first check),
@@ -37,20 +38,25 @@ TARGET_RATIO = 0.2
 TIMEOUT = 300.0
 
 
-def largest_with_a_store_op(crate: Path) -> tuple[Path, int]:
+def largest_with_a_store_op(crate: Path) -> tuple[Path, int, int]:
     """The largest ``.rs`` file under ``crate`` whose own syntax holds a store operation (as
-    burnlint's file model finds them), and how many it holds."""
+    burnlint's file model finds them), how many it holds, and the line after the opening brace
+    of the function that holds the first one (where the edits are typed)."""
     from burnlint.model.file_model import FileModel
+    from burnlint.model.summaries import enclosing_function
     from burnlint.rust.source import SourceFile
     from burnlint.rust.syntax import parse
 
     files = sorted(crate.rglob("*.rs"), key=lambda p: (-p.stat().st_size, p.as_posix()))
     for path in files:
         data = path.read_bytes()
-        ops = FileModel(SourceFile(path, data, parse(data))).ops
-        if ops:
-            return path, len(ops)
-    raise SystemExit(f"no file under {crate} holds a store operation")
+        model = FileModel(SourceFile(path, data, parse(data)))
+        for op in model.ops:
+            function = enclosing_function(op.node, model.ancestry)
+            body = function.child_by_field_name("body") if function is not None else None
+            if body is not None:
+                return path, len(model.ops), body.start_point[0] + 1
+    raise SystemExit(f"no file under {crate} holds a store operation in a function")
 
 
 class Server:
@@ -153,9 +159,10 @@ def main() -> None:
     args = parser.parse_args()
     tree = args.tree.resolve()
     burnlint = _burnlint_script(args.burnlint)
-    path, ops = largest_with_a_store_op(tree / "crates" / "burn-store")
+    path, ops, typed_at = largest_with_a_store_op(tree / "crates" / "burn-store")
     text = path.read_text(encoding="utf-8")
     print(f"file: {path.relative_to(tree)} ({path.stat().st_size:,} bytes, {ops} store ops)")
+    print(f"edits: a statement typed at line {typed_at + 1}, in the function of the first op")
 
     # both keep their persistent cache, as a user has it, out of the tree: in one directory
     # of their own, so that each finds what the other wrote
@@ -184,23 +191,23 @@ def main() -> None:
     latencies: list[float] = []
     one_shots: list[float] = []
     agree = True
-    lines = text.count("\n")
     for version in range(2, args.edits + 2):
-        # an edit a person makes: a line typed at the end of the file
-        added = f"// edit {version}\n"
-        end = {"line": lines, "character": 0}
+        # an edit a person makes: a statement typed in the function that holds a store
+        # operation (every finding after it moves down a line; none comes or goes)
+        added = f"    let _edit_{version} = {version};\n"
+        at = {"line": typed_at, "character": 0}
         start = time.perf_counter()
         server.notify(
             "textDocument/didChange",
             {
                 "textDocument": {"uri": uri, "version": version},
-                "contentChanges": [{"range": {"start": end, "end": end}, "text": added}],
+                "contentChanges": [{"range": {"start": at, "end": at}, "text": added}],
             },
         )
         found = server.diagnostics_for(uri, version)
         latencies.append(time.perf_counter() - start)
-        text += added
-        lines += 1
+        lines = text.split("\n")
+        text = "\n".join([*lines[:typed_at], added.rstrip("\n"), *lines[typed_at:]])
         seconds, findings = one_shot(burnlint, tree, path, text, env)
         one_shots.append(seconds)
         agree = agree and findings == len(found)
