@@ -9,7 +9,8 @@ crate, and one group's bytes and trees), ``facts`` (the crate facts: models buil
 their targets see), ``group`` (rules and allow comments on one group), ``finish`` (edit spans,
 fingerprints, digests), ``workers`` (the process pool), ``guard`` (per-file crash isolation);
 and the persistent cache: ``cache`` (on disk, with the scan index), ``memo`` (what a group
-remembers of its files), ``stable`` (digests that are the same in every process).
+remembers of its files), ``stable`` (digests that are the same in every process); and
+``session`` (what a long-lived caller, the language server, keeps between its checks).
 """
 
 from __future__ import annotations
