@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rust_strategies import examples, mutated, programs
 
 from burnlint.engine import lint_source
 from burnlint.engine.session import Later, RecentTrees, Session, in_session, run_or_defer
@@ -24,6 +23,7 @@ from burnlint.options import EngineOptions
 from burnlint.project.discover import Discovery
 from burnlint.rules import registry
 from burnlint.rust.syntax import parse, reparse, walk
+from rust_strategies import examples, mutated, programs
 
 TESTDATA = Path(__file__).parent.parent / "testdata"
 
@@ -50,7 +50,7 @@ def _edits(draw: st.DrawFn) -> tuple[bytes, bytes]:
     typed = draw(
         st.one_of(
             st.binary(max_size=20),
-            st.sampled_from([b"", b"\n", b"{", b"}", b"/*", b"\"", b"let x = 1;", b"fn f() {}"]),
+            st.sampled_from([b"", b"\n", b"{", b"}", b"/*", b'"', b"let x = 1;", b"fn f() {}"]),
             st.just(old[start:end] * 2),
         )
     )
