@@ -11,8 +11,9 @@ file's first store operation), each a new document version, and measures the tim
 version it checks, even with no findings). After each edit the same buffer is checked by a
 one-shot ``burnlint --stdin-filename FILE`` with default settings, so that load on the machine
 hits both alike, ``SETTLE`` seconds after the publish (what the server does once it has
-published must not overlap the run it is compared with). Both use the persistent cache as a user has it (warm after the first check),
-kept out of the tree in a temporary directory (``BURNLINT_CACHE_DIR``). Prints the medians,
+published must not overlap the run it is compared with). Both use the persistent cache as a
+user has it (warm after the first check), kept out of the tree in a temporary directory
+(``BURNLINT_CACHE_DIR``). Prints the medians,
 their ratio (target: <= 0.2) and whether the server's diagnostics and the one-shot's findings
 agree in number for each buffer.
 
