@@ -145,21 +145,8 @@ def now_ns() -> int:
     return time.time_ns()
 
 
-def trusted_stat(path: str | os.PathLike[str]) -> tuple[int, int, int] | None:
-    """(size, modification time in ns, inode) of ``path``, when they may stand for its content
-    in a process-wide cache; None when it cannot be read or was modified too recently."""
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return None
-    if stat.st_mtime_ns + RACY_NS >= now_ns():
-        return None
-    return (stat.st_size, stat.st_mtime_ns, stat.st_ino)
-
-
-Stamp = (
-    tuple[int, int, int, int] | None
-)  # (mode, size, modification time in ns, inode); None: absent
+# (mode, size, modification time in ns, inode) of a path; None: absent
+Stamp = tuple[int, int, int, int] | None
 Stamps = tuple[tuple[str, Stamp], ...]
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from burnlint.findings import Level, Notification, NotificationKind
-from burnlint.fsutil import trusted_stat
+from burnlint.fsutil import Stamps, stamps
 from burnlint.project import _toml
 from burnlint.project.releases import joined_versions, version_key
 
@@ -53,12 +53,12 @@ def _locked(lock: Path) -> BurnVersion | None:
     again only when the file's size, modification time or inode changed: a long-lived process
     (the language server) asks at every check. A file modified within the last two seconds is
     read each time (a clock coarser than its writes would hide a change)."""
-    stat = trusted_stat(lock)
-    return _read_locked(lock) if stat is None else _locked_by_stat(lock, stat)
+    stamp = stamps([os.fspath(lock)])
+    return _read_locked(lock) if stamp is None else _locked_by_stamp(lock, stamp)
 
 
 @lru_cache(maxsize=64)
-def _locked_by_stat(lock: Path, _stat: tuple[int, int, int]) -> BurnVersion | None:
+def _locked_by_stamp(lock: Path, _stamp: Stamps) -> BurnVersion | None:
     return _read_locked(lock)
 
 
