@@ -175,8 +175,10 @@ class Cache:
         found = self._load(self._scan_path(options))
         return found if isinstance(found, dict) else {}
 
-    def save_scans(self, options: EngineOptions, entries: dict[str, ScanEntry]) -> None:
+    def save_scans(self, options: EngineOptions, entries: dict[str, ScanEntry]) -> list[str]:
+        """Write the scan index; the problems met so far (``problems``)."""
         self._save(self._scan_path(options), entries)
+        return self.problems
 
     # -- the groups' memos
 
@@ -197,11 +199,13 @@ class Cache:
         _hold(path, (stat, memo))
         return memo
 
-    def save_group(self, options: EngineOptions, leader: str, memo: GroupMemo) -> None:
+    def save_group(self, options: EngineOptions, leader: str, memo: GroupMemo) -> list[str]:
+        """Write a group's memo; the problems met so far (``problems``)."""
         memo.changed = False
         path = self._group_path(options, leader)
         self._save(path, memo)
         _hold(path, (_stat_of(path), memo))
+        return self.problems
 
     # -- reading and writing
 

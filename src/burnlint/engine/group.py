@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -102,12 +103,7 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
     if cache is not None and memo is not None:
         if memo.changed:
             _forget_gone(memo, group)
-
-            def save() -> list[str]:
-                cache.save_group(options, leader, memo)
-                return cache.problems
-
-            run_or_defer(save)
+            run_or_defer(partial(cache.save_group, options, leader, memo))
         problems = tuple(cache.problems)
     return GroupOutcome(
         tuple(findings),

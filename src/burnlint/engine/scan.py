@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from burnlint.engine.cache import Cache, Scan, ScanEntry, Stat, now_ns
@@ -99,10 +100,5 @@ def scan_with_cache(
         named = {os.fspath(path) for path in paths}
         for key in [k for k in index if k not in named and not os.path.exists(k)]:
             del index[key]
-
-        def save() -> list[str]:
-            cache.save_scans(options, index)
-            return cache.problems
-
-        run_or_defer(save)
+        run_or_defer(partial(cache.save_scans, options, index))
     return [found[path] for path in paths]
