@@ -33,8 +33,7 @@ def display_path(path: PurePath, root: PurePath, *, resolve: bool = False) -> st
     ``//server/share/c.rs``)."""
     if not resolve:
         return _pure_display_path(type(path), str(path), type(root), str(root))
-    relative = relative_path(path, root, resolve=resolve)
-    return relative if relative is not None else path.as_posix()
+    return _shown(path, root, resolve=True)
 
 
 @lru_cache(maxsize=65536)
@@ -43,9 +42,12 @@ def _pure_display_path(
 ) -> str:
     # a function of the two paths (a long-lived process names the same files at every
     # check), kept by their text: Windows paths that differ in case are equal, not the same
-    given = path_type(path)
-    relative = relative_path(given, root_type(root))
-    return relative if relative is not None else given.as_posix()
+    return _shown(path_type(path), root_type(root), resolve=False)
+
+
+def _shown(path: PurePath, root: PurePath, *, resolve: bool) -> str:
+    relative = relative_path(path, root, resolve=resolve)
+    return relative if relative is not None else path.as_posix()
 
 
 def _forms(path: PurePath, resolve: bool) -> Iterator[PurePath]:
