@@ -18,11 +18,15 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from burnlint.config import CliSettings, Problem
 from burnlint.config.schema import CARGO_MANIFEST, CONFIG_FILES
 from burnlint.findings import LintResult
 from burnlint.options import EngineOptions
+
+if TYPE_CHECKING:
+    from burnlint.engine.session import Session
 
 # the files whose change can change a check's configuration or its facts: every open file of
 # their directory tree is checked again
@@ -30,14 +34,21 @@ CONFIG_NAMES = frozenset({*CONFIG_FILES, CARGO_MANIFEST, "Cargo.lock"})
 
 
 def check_buffer(
-    path: Path, data: bytes, options: EngineOptions, buffers: Mapping[Path, bytes]
+    path: Path,
+    data: bytes,
+    options: EngineOptions,
+    buffers: Mapping[Path, bytes],
+    session: Session,
 ) -> LintResult:
     """Check ``data`` as the file ``path`` (absolute), with its crate's facts; ``buffers``
-    holds the other open documents by absolute path, read instead of the disk."""
+    holds the other open documents by absolute path, read instead of the disk. ``session``
+    keeps what the checks share (``engine/session.py``); what the check leaves for later is
+    in ``session.later``."""
     from burnlint import engine
+    from burnlint.engine.session import in_session
 
-    # the engine asks the file system again for crate roots and manifests at each check
-    return engine.lint_source(path, data, options, buffers=buffers)
+    with in_session(session):
+        return engine.lint_source(path, data, options, buffers=buffers)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.workspace import TextDocument
 
 from burnlint.app.console import DEBUG_ENV, internal_error_message
-from burnlint.engine.session import Session, in_session
+from burnlint.engine.session import Session
 from burnlint.findings import Level, LintResult, NotificationKind
 from burnlint.paths import display_path
 from burnlint.server.checking import OptionsCache, check_buffer
@@ -188,8 +188,7 @@ class Documents:
             # nothing is checked with a broken configuration, as on the command line
             notes = tuple(problem.notification() for problem in options)
             return LintResult(findings=(), notifications=notes)
-        with in_session(self.session):
-            return check_buffer(snapshot.path, snapshot.data, options, snapshot.buffers)
+        return check_buffer(snapshot.path, snapshot.data, options, snapshot.buffers, self.session)
 
     async def _finish(self, uri: str) -> None:
         """Run what the checks so far left for later (``engine/session.py``) in the checks'
