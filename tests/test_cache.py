@@ -466,17 +466,19 @@ def test_entries_of_another_build_are_pruned(crate: Path) -> None:
 
 
 def test_editing_a_module_layout_in_another_file(tmp_path: Path) -> None:
-    # BL005 at the loaders in `import.rs` follows the layout `model.rs` declares: a `Vec` of
-    # linear layers (Sequential-like) needs the index option, plain fields need none
+    # BL012 at the loaders in `import.rs` follows the layout `model.rs` declares: a mirror
+    # `Vec` of a module enum needs the index option, plain fields need none
     import shutil
 
-    root = tmp_path / "layout_linear"
-    fixture = Path(__file__).resolve().parent.parent / "testdata/crates/layout_linear"
+    root = tmp_path / "layout_mirror"
+    fixture = Path(__file__).resolve().parent.parent / "testdata/crates/layout_mirror"
     shutil.copytree(fixture, root)
     model = root / "src/model.rs"
     flat = model.read_text("utf-8").replace(
-        "    net: Vec<Linear<B>>,", "    first: Linear<B>,\n    second: Linear<B>,"
+        "    net: Vec<Layer<B>>, // [Linear, Relu, Linear]",
+        "    first: Linear<B>,\n    second: Linear<B>,",
     )
+    assert flat != model.read_text("utf-8")
     before, after = changes(root, lambda: model.write_text(flat, "utf-8"))
-    assert any(code == "BL005" for code, _, _ in rules_at(before))
-    assert not any(code == "BL005" for code, _, _ in rules_at(after))
+    assert any(code == "BL012" for code, _, _ in rules_at(before))
+    assert not any(code == "BL012" for code, _, _ in rules_at(after))

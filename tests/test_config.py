@@ -787,16 +787,17 @@ def test_burn_version_in_the_configuration_reaches_the_key_mapping_rules(
     crate = tmp_path / "crate"
     shutil.copytree(fixture, crate)
     monkeypatch.chdir(crate)
-    with_config = run(runner, "--format", "concise", "--select", "BL005,BL006", ".")
+    with_config = run(runner, "--format", "concise", "--select", "BL005,BL006,BL012", ".")
     assert with_config.exit_code == 0, with_config.stdout
     assert "BL00" not in with_config.stdout
     (crate / "burnlint.toml").unlink()
-    without = run(runner, "--format", "concise", "--select", "BL005,BL006", ".")
+    without = run(runner, "--format", "concise", "--select", "BL005,BL006,BL012", ".")
     assert without.exit_code == 1
     assert sorted(line.split(": ")[1].split()[0] for line in without.stdout.splitlines()[:-1]) == [
-        "warning[BL005]",
-        "warning[BL005]",
-        "warning[BL006]",
+        "note[BL005]",
+        "note[BL005]",
+        "warning[BL012]",
+        "warning[BL012]",
     ]
 
 

@@ -119,7 +119,7 @@ def test_caret_labels_stay_short_and_the_help_is_said_once() -> None:
     assert not long
     ctx = ReportContext(color=False, project_root=TESTDATA, tool_version="0")
     for finding in findings:
-        if finding.rule_id not in ("BL003", "BL005") or finding.fix is None:
+        if finding.rule_id not in ("BL003", "BL005", "BL012") or finding.fix is None:
             continue
         shown = text.render(
             LintResult(findings=(finding,), notifications=(), stats=RunStats(files_checked=1)), ctx
@@ -129,12 +129,12 @@ def test_caret_labels_stay_short_and_the_help_is_said_once() -> None:
         assert "fix)" in helps[0], shown  # the one line says which kind of fix it is
 
 
-def test_bl005_help_names_the_option_left_to_write() -> None:
+def test_bl012_help_names_the_option_left_to_write() -> None:
     """With one option explicit, the help and the fix name only the other, with its value."""
     by_line = {
         f.location.span.start_line: f
         for f in _every_finding()
-        if f.rule_id == "BL005"
+        if f.rule_id == "BL012"
         and f.location.path == TESTDATA / "crates" / "layout_mirror" / "src" / "import.rs"
     }
     hinted = by_line[25]

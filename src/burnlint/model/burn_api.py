@@ -274,6 +274,10 @@ class BurnStoreApi:
     filter_regex_methods: ClassVar[frozenset[str]] = _FILTER_REGEX_METHODS
     filter_criteria: ClassVar[frozenset[str]] = _FILTER_CRITERIA
     filter_setters: ClassVar[frozenset[str]] = _FILTER_SETTERS
+    # the store builders that set or extend its path filter (a store's own `with_regex`, ..)
+    filter_builders: ClassVar[frozenset[str]] = _FILTER_SETTERS | frozenset(
+        _OTHER_BUILDERS - {"metadata", "clear_metadata", "with_top_level_key"}
+    )
     # `KeyRemapper::add_pattern` returns `Err(regex::Error)` instead (`keyremapper.rs:49-57`)
     remapper_regex_methods: ClassVar[frozenset[str]] = frozenset({"add_pattern"})
     # stores that apply a key remapping on load only: Burnpack remaps in its read-side cache

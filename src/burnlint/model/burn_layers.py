@@ -88,3 +88,36 @@ PARAMETER_FREE_LAYERS = frozenset(
         "Unfold4d",
     }
 )
+# burn's other module and tensor types, and the standard wrappers a module field names: none
+# holds a `Vec` of stackable layers, so a layout made of these and the target's own types is
+# known to its last index (``LayoutJudgement.open``).
+OTHER_KNOWN_TYPES = frozenset(
+    {
+        "Arc",
+        "BiLstm",
+        "Bool",
+        "Box",
+        "Float",
+        "GateController",
+        "Gru",
+        "Ignored",
+        "Int",
+        "Lstm",
+        "MultiHeadAttention",
+        "Option",
+        "Param",
+        "PhantomData",
+        "PositionWiseFeedForward",
+        "PositionalEncoding",
+        "RotaryEncoding",
+        "RunningState",
+        "String",
+        "SwiGlu",
+        "Tensor",
+        "TransformerDecoder",
+        "TransformerDecoderLayer",
+        "TransformerEncoder",
+        "TransformerEncoderLayer",
+        "Vec",
+    }
+)

@@ -16,6 +16,7 @@ from burnlint.model.calls import CallResolver
 from burnlint.model.helpers import HelperSummary, SummaryTable
 from burnlint.model.imports import ImportFacts, collect_imports
 from burnlint.model.items import FileItems, Module, collect_items
+from burnlint.model.key_verdicts import KeyMappingVerdicts, judge_key_mapping
 from burnlint.model.keymapping import Loader, loaders
 from burnlint.model.layout import LayoutFacts, collect_layout
 from burnlint.model.loops import (
@@ -112,6 +113,11 @@ class FileModel:
     @cached_property
     def key_loaders(self) -> list[Loader]:
         return loaders(self)
+
+    @cached_property
+    def key_verdicts(self) -> KeyMappingVerdicts:
+        """Which key-mapping rule reports each option of each loader (BL012, BL006, BL005)."""
+        return judge_key_mapping(self, self.key_loaders)
 
     @property
     def burn_version(self) -> str | None:

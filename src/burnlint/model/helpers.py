@@ -29,6 +29,7 @@ class ForeignStore:
     origin: Location  # the constructor call, in the function's file
     helper: str  # the function that builds it, as messages name it
     overwrite_edit: Edit | None = None  # inserts `.overwrite(true)` after the constructor
+    filters: bool = False  # its chain sets a path filter
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,12 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Location
-from burnlint.model.burn_layers import PARAMETER_FREE_LAYERS, SEQUENTIAL_LAYERS
+from burnlint.model.burn_layers import (
+    OTHER_KNOWN_TYPES,
+    PARAMETER_FREE_LAYERS,
+    PARAMETRIC_LAYERS,
+    SEQUENTIAL_LAYERS,
+)
 from burnlint.model.field_facts import derives_of
 from burnlint.rust.syntax import text
 
@@ -33,6 +38,8 @@ if TYPE_CHECKING:
 
 # Types a parameter-free struct may hold besides primitives (`usize`, `f64`, ...).
 _PLAIN_TYPES = frozenset({"String", "PhantomData", "Ignored", "Option", "Vec", "Box"})
+# Types whose layout burnlint knows without a declaration in the target.
+_KNOWN_TYPES = PARAMETRIC_LAYERS | PARAMETER_FREE_LAYERS | OTHER_KNOWN_TYPES
 
 
 class LayoutKind(enum.Enum):
@@ -55,6 +62,9 @@ class FieldFact:
     names: tuple[str, ...]  # every type named in it (`Vec`, `NormLayer`, `B`)
     element: str | None  # `T` of `Vec<T>`
     location: Location | None = None
+    # the types it names that are neither generic parameters nor known to burnlint (burn's
+    # own, the standard wrappers): the target may declare them, else their layout is unknown
+    outside: tuple[str, ...] = ()
 
     @property
     def shown(self) -> str:
@@ -71,12 +81,14 @@ class VariantFact:
 class EnumFact:
     name: str
     variants: tuple[VariantFact, ...]
+    location: Location | None = None  # two declarations of one name stay two facts
 
 
 @dataclass(frozen=True, order=True)
 class StructFact:
     name: str
     parameter_free: bool  # no field that can hold a parameter (unit, empty, scalars only)
+    location: Location | None = None  # two declarations of one name stay two facts
 
 
 @dataclass(frozen=True)
@@ -230,6 +242,20 @@ class LayoutJudgement:
             for f in sorted(self.fields, key=_field_order)
             if any(name in self._enums_by_name for name in f.names)
         )
+
+    @cached_property
+    def ambiguous(self) -> bool:
+        """A type name is declared more than once (two modules, `#[cfg]`-exclusive
+        definitions): which declaration a field means is not known by name."""
+        names = [s.name for s in self.structs] + [e.name for e in self.enums]
+        return len(names) != len(set(names))
+
+    @cached_property
+    def open(self) -> bool:
+        """Some field names a type declared neither here nor by burn (another crate's
+        module): what indices it holds is unknown."""
+        declared = set(self._structs_by_name) | set(self._enums_by_name)
+        return any(name not in declared for f in self.fields for name in f.outside)
 
     @cached_property
     def kind(self) -> LayoutKind:
@@ -388,10 +414,17 @@ def collect_layout(source: SourceFile) -> LayoutFacts:
                     # a variant's fields are paths too (`Variant.0.weight`)
                     fields.add(
                         _field_fact(
-                            source, f"{name}::{variants[-1].name}", field_name, type_node, variant
+                            source,
+                            f"{name}::{variants[-1].name}",
+                            field_name,
+                            type_node,
+                            variant,
+                            generics,
                         )
                     )
-            enums.add(EnumFact(name, tuple(variants)))
+            enums.add(
+                EnumFact(name, tuple(variants), Location(source.path, source.node_span(node)))
+            )
             continue
         members = _field_types(body)
         free = all(
@@ -401,21 +434,28 @@ def collect_layout(source: SourceFile) -> LayoutFacts:
             )
             for _, t in members
         )
-        structs.add(StructFact(name, free))
+        structs.add(StructFact(name, free, Location(source.path, source.node_span(node))))
         for field_name, type_node in members:
-            fields.add(_field_fact(source, name, field_name, type_node, type_node.parent))
+            fields.add(_field_fact(source, name, field_name, type_node, type_node.parent, generics))
     return LayoutFacts(frozenset(enums), frozenset(structs), frozenset(fields))
 
 
 def _field_fact(
-    source: SourceFile, owner: str, name: str, type_node: Node, declaration: Node | None
+    source: SourceFile,
+    owner: str,
+    name: str,
+    type_node: Node,
+    declaration: Node | None,
+    generics: set[str],
 ) -> FieldFact:
     where = declaration if declaration is not None else type_node
+    names = _type_names(type_node)
     return FieldFact(
         owner,
         name,
         _shape(type_node),
-        _type_names(type_node),
+        names,
         _vec_element(type_node),
         Location(source.path, source.node_span(where)),
+        tuple(n for n in names if n not in generics and n not in _KNOWN_TYPES),
     )

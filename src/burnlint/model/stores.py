@@ -74,6 +74,9 @@ class StoreBuild:
     # the adapters given to `with_to_adapter` (those a save converts with)
     to_adapters: frozenset[str] = frozenset()
     remaps: bool = False
+    # a path filter is set (`with_regex`, `with_full_path`, `filter(..)`, ..): the keys it
+    # leaves out are neither loaded nor missing
+    filters: bool = False
     # the `remap`/`with_key_remapping`/`with_remap_pattern` calls of the chain, in this file
     remap_calls: tuple[Node, ...] = ()
     # the crate-local function that builds the store in another file, as messages name it
@@ -117,6 +120,7 @@ class StoreBuild:
             adapters=self.adapters | other.adapters,
             to_adapters=self.to_adapters | other.to_adapters,
             remaps=self.remaps or other.remaps,
+            filters=self.filters or other.filters,
             remap_calls=self.remap_calls
             + tuple(c for c in other.remap_calls if c not in self.remap_calls),
         )
@@ -310,6 +314,7 @@ class StoreEvaluator:
             },
             adapters=store.adapters,
             remaps=store.remaps,
+            filters=store.filters,
             helper=store.helper,
             origin=store.origin,
             overwrite_edit=store.overwrite_edit,
@@ -351,6 +356,8 @@ class StoreEvaluator:
             return build.with_option(method, OptionSetting(value=value, node=call))
         if method in api.remap_builders:
             return replace(build, remaps=True, remap_calls=(*build.remap_calls, call))
+        if method in api.filter_builders:
+            return replace(build, filters=True)
         if method in api.adapter_builders and arguments:
             names = _adapter_names(arguments[0], self.model)
             to_adapters = build.to_adapters | names if method == "with_to_adapter" else None

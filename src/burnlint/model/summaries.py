@@ -169,6 +169,7 @@ def foreign_store(model: SummaryReads, build: StoreBuild, helper: str) -> Foreig
         origin,
         builder,
         edit,
+        build.filters,
     )
 
 

@@ -11,6 +11,7 @@ from burnlint.rules.implicit_key_mapping import ImplicitKeyMapping
 from burnlint.rules.implicit_overwrite import ImplicitOverwrite
 from burnlint.rules.inconsistent_key_mapping import InconsistentKeyMapping
 from burnlint.rules.invalid_store_regex import InvalidStoreRegex
+from burnlint.rules.key_mapping_mismatch import KeyMappingMismatch
 from burnlint.rules.pytorch_export_index_gaps import PytorchExportIndexGaps
 from burnlint.rules.remap_ignored_on_save import RemapIgnoredOnSave
 from burnlint.rules.store_error_only_logged import StoreErrorOnlyLogged
@@ -30,4 +31,5 @@ ALL_RULES: tuple[type[Rule], ...] = (
     PytorchExportIndexGaps,
     InvalidStoreRegex,
     RemapIgnoredOnSave,
+    KeyMappingMismatch,
 )

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import Applicability, Edit
 from burnlint.rules.context import FixEdits
-from burnlint.rust.syntax import method_call_parts
+from burnlint.rust.syntax import arguments_of, text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -37,49 +37,81 @@ def builder_call(option: str, value: bool) -> str:
     return f".{option}({'true' if value else 'false'})"
 
 
-def write_key_options(
+def write_key_defaults(
+    ctx: RuleContext, store: StoreBuild, options: list[str], *, safe: bool
+) -> FixEdits | None:
+    """Write ``options`` with the store's defaults right after each constructor call that
+    leaves them implicit (every branch's store), so that any later setting still wins: the
+    behaviour does not change. ``safe`` when the release is known to have each option; None
+    for a store built by a crate-local function (the edit belongs in its file)."""
+    if store.helper is not None or not options:
+        return None
+    edits: list[Edit] = []
+    for variant in store.variants:
+        calls = [
+            builder_call(option, ctx.model.api.default(store.kind, option))
+            for option in options
+            if (setting := variant.option(option)) is None or not setting.definite
+        ]
+        if calls:
+            at, content = _after_constructor(ctx, variant.constructor_node, calls)
+            edits.append(Edit(ctx.model.path, at, at, content))
+    if not edits:
+        return None
+    return FixEdits(Applicability.SAFE if safe else Applicability.UNSAFE, tuple(edits))
+
+
+def set_key_options(
     ctx: RuleContext, store: StoreBuild, values: list[tuple[str, bool]]
 ) -> FixEdits | None:
-    """Write the key-mapping ``values`` (option, value) on ``store``'s builder chain; None for a
-    store built by a crate-local function (its callers may want other values) or no values.
-    Safe when each value is the store's default already (the behaviour does not change)."""
-    if store.helper is not None or not values:
+    """Give ``store`` the key-mapping ``values`` (option, value): an explicit literal is
+    replaced in place, an implicit option is written right after the constructor call.
+    Unsafe: it changes how the keys map. None for a store built by a crate-local function or
+    chosen by branches, or a value that is not a literal in this file."""
+    if store.helper is not None or store.alternatives or not values:
         return None
-    calls = [builder_call(option, value) for option, value in values]
-    safe = all(value == ctx.model.api.default(store.kind, option) for option, value in values)
-    at, content = _insertion(ctx, store.constructor_node, calls)
-    return FixEdits(
-        Applicability.SAFE if safe else Applicability.UNSAFE,
-        (Edit(ctx.model.path, at, at, content),),
-    )
+    edits: list[Edit] = []
+    inserted: list[str] = []
+    for option, value in values:
+        setting = store.option(option)
+        if setting is None:
+            inserted.append(builder_call(option, value))
+            continue
+        arguments = arguments_of(setting.node) if setting.node.type == "call_expression" else []
+        if not setting.definite or len(arguments) != 1 or arguments[0].type != "boolean_literal":
+            return None
+        literal = arguments[0]
+        shown = "true" if value else "false"
+        if text(literal) != shown:
+            edits.append(Edit(ctx.model.path, literal.start_byte, literal.end_byte, shown))
+    if inserted:
+        at, content = _after_constructor(ctx, store.constructor_node, inserted)
+        edits.append(Edit(ctx.model.path, at, at, content))
+    if not edits:
+        return None  # the store runs these values already
+    return FixEdits(Applicability.UNSAFE, tuple(sorted(edits, key=lambda e: e.start_byte)))
 
 
-def _insertion(ctx: RuleContext, constructor: Node, calls: list[str]) -> tuple[int, str]:
-    """Where and what to insert for ``calls``: after the last builder call of the chain the
-    constructor starts (`X::from_file(p).a(..).b(..)`), as the rule doc's example writes them.
-    A chain with one call per line gets one call per line, indented like its last call; a
-    chain on one line (or a bare constructor) gets them on that line."""
+def _after_constructor(ctx: RuleContext, constructor: Node, calls: list[str]) -> tuple[int, str]:
+    """Where and what to insert for ``calls`` right after ``constructor``: on its line when
+    the chain goes on there (or there is none), else one call per line, indented like the
+    chain's next call."""
     source = ctx.model.source
-    ancestry = ctx.model.ancestry
-    top = constructor
-    while True:
-        field = ancestry.parent(top)
-        call = ancestry.parent(field) if field is not None else None
-        if field is None or field.type != "field_expression" or call is None:
-            break
-        parts = method_call_parts(call)
-        if parts is None or parts[0] != top or parts[1] not in ctx.model.api.builders:
-            break
-        top = call
-    if top is constructor:
-        return constructor.end_byte, "".join(calls)
-    function = top.child_by_field_name("function")
-    dot = next((c for c in function.children if c.type == "."), None) if function else None
-    receiver = function.child_by_field_name("value") if function else None
-    if dot is None or receiver is None or dot.start_point[0] == receiver.end_point[0]:
-        return top.end_byte, "".join(calls)
+    end = constructor.end_byte
+    field = ctx.model.ancestry.parent(constructor)
+    if field is None or field.type != "field_expression":
+        return end, "".join(calls)
+    dot = next((c for c in field.children if c.type == "."), None)
+    if dot is None or dot.start_point[0] == constructor.end_point[0]:
+        return end, "".join(calls)
     line_start = source.line_starts[dot.start_point[0]]
     line = source.data[line_start : dot.start_byte]
-    indent = line[: len(line) - len(line.lstrip(b" \t"))].decode("utf-8")
+    if line.strip(b" \t"):
+        return end, "".join(calls)  # something else stands before the dot on its line
+    indent = line.decode("utf-8")
     newline = "\r\n" if source.data[line_start - 2 : line_start] == b"\r\n" else "\n"
-    return top.end_byte, "".join(f"{newline}{indent}{call}" for call in calls)
+    # after a comment that ends the constructor's line, not inside it
+    line_end = line_start - len(newline)
+    rest = source.data[end:line_end].strip()
+    at = line_end if rest.startswith(b"//") else end
+    return at, "".join(f"{newline}{indent}{call}" for call in calls)

@@ -6,21 +6,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Level, RelatedLocation, RuleMeta
-from burnlint.model.keymapping import (
-    Facing,
-    LayoutReason,
-    Loader,
-    Matter,
-    layout_reasons,
-    loader_layout,
-    prescribed,
-)
-from burnlint.model.layout import LayoutKind
+from burnlint.findings import Finding, Level, RuleMeta
+from burnlint.model.burn_api import StoreKind
+from burnlint.model.key_verdicts import Implicit, OptionState
+from burnlint.model.keymapping import Matter, layout_reasons, prescribed
+from burnlint.model.layout import FieldFact, LayoutKind
+from burnlint.model.stores import Backing
 from burnlint.rules import fixes
 from burnlint.rules.base import Rule
+from burnlint.rules.key_loaders import LOADERS, loader_related
 from burnlint.rules.violation import Violation
-from burnlint.rules.wording import layout_consequence, layout_fact
+from burnlint.rules.wording import layout_fact
 
 if TYPE_CHECKING:
     from burnlint.rules.context import RuleContext
@@ -28,109 +24,144 @@ if TYPE_CHECKING:
 META = RuleMeta(
     id="BL005",
     name="implicit-key-mapping",
-    level=Level.WARNING,
+    level=Level.NOTE,
     summary=(
-        "a PyTorch-facing loader leaves `map_indices_contiguous` or `skip_enum_variants` implicit "
-        "where the default mis-maps the crate's module layout"
+        "a PyTorch-facing loader leaves `map_indices_contiguous` or `skip_enum_variants` to "
+        "its store's defaults"
     ),
-    precision="medium",
-    tags=("correctness", "burn-store", "pytorch"),
+    precision="very-high",
+    tags=("burn-store", "pytorch"),
     fixable=True,
     since="0.1.0",
 )
 
-
-@dataclass(frozen=True)
-class WrongDefault:
-    """An option a loader leaves implicit whose default mis-maps the layout it loads."""
-
-    reason: LayoutReason  # the layout fact that makes the option matter
-    needed: bool  # the value the layout needs
-    default: bool  # the store's default
-
-    @property
-    def call(self) -> str:
-        return fixes.builder_call(self.reason.option, self.needed)
-
-
-def wrong_defaults(ctx: RuleContext, loader: Loader) -> list[WrongDefault]:
-    """The implicit options of ``loader`` whose default mis-maps PyTorch keys in the layout it
-    loads (``loader_layout``), each with the value the layout needs; none when the layout is
-    flat or unknown, or the crate's burn version has no such option."""
-    model = ctx.model
-    implicit = [o for o in loader.options if not loader.explicit(o)]
-    if not implicit:
-        return []
-    layout = loader_layout(loader, model)
-    reasons = layout_reasons(layout)
-    wrong: list[WrongDefault] = []
-    for option in implicit:
-        reason = reasons.get(option)
-        if reason is None or not model.api.has_option(option):
-            continue
-        if option == "map_indices_contiguous" and layout.kind is LayoutKind.MIXED:
-            continue  # a mirror beside a `Vec<Linear>`: each value breaks one of them
-        value = prescribed(reason, loader.kind)
-        default = model.api.default(loader.kind, option)
-        if value != default:
-            wrong.append(WrongDefault(reason, value, default))
-    return wrong
-
-
-# The loader, named by what makes it PyTorch-facing.
-LOADERS = {
-    Facing.PYTORCH: "a `PytorchStore`",
-    Facing.ADAPTER: "a `SafetensorsStore` with `PyTorchToBurnAdapter`",
-    Facing.REMAPPING: "a `SafetensorsStore` with key remapping",
-    Facing.BESIDE_PYTORCH: (
-        "a `SafetensorsStore` loaded beside a PyTorch loader in the same function"
-    ),
+# What each value of an option does to PyTorch's keys, as a note says it.
+_EFFECT = {
+    ("map_indices_contiguous", True): "renumbers indices",
+    ("map_indices_contiguous", False): "keeps index gaps",
+    ("skip_enum_variants", True): "skips variant names",
+    ("skip_enum_variants", False): "expects variant names",
 }
+_OTHER_STORE = {StoreKind.PYTORCH: "SafetensorsStore", StoreKind.SAFETENSORS: "PytorchStore"}
+
+
+def _release(version: str | None) -> str:
+    return f"burn {version}" if version is not None else "the burn release, which is not known"
 
 
 @dataclass(frozen=True)
 class ImplicitKeyOptions(Violation):
-    facing: Facing  # what makes the loader PyTorch-facing
-    wrong: tuple[WrongDefault, ...]
+    loader: str  # the loader, named by what makes it PyTorch-facing
+    kind: StoreKind
+    states: tuple[OptionState, ...]
+    layout: LayoutKind | None  # the layout it loads, when resolved by type
+    release: str | None  # the burn release assumed (None: unknown)
     fixable: bool = False
+    # the layout facts the implicit defaults are right for (BL012's table), as words
+    right_today: str | None = None
+    # a `Vec<Linear>` whose index option the loader leaves implicit, on a `SafetensorsStore`
+    sequential: FieldFact | None = None
 
     @property
-    def _facts(self) -> str:
-        return " and ".join(dict.fromkeys(layout_fact(w.reason) for w in self.wrong))
+    def _names(self) -> str:
+        return " and ".join(f"`{s.option}`" for s in self.states)
 
     @property
-    def _values(self) -> str:
-        return "".join(w.call for w in self.wrong)
+    def _defaults(self) -> str:
+        return "".join(fixes.builder_call(s.option, s.default) for s in self.states)
 
     @property
     def message(self) -> str:
-        names = " and ".join(f"`{w.reason.option}`" for w in self.wrong)
-        default = "its default mis-maps" if len(self.wrong) == 1 else "their defaults mis-map"
-        return f"{LOADERS[self.facing]} leaves {names} implicit, and {default} {self._facts}"
+        where = " on some paths" if all(s.partly for s in self.states) else ""
+        return f"{self.loader} leaves {self._names} implicit{where}"
 
     @property
     def label(self) -> str:
-        """The layout fact and what the default does to it, short enough for a caret label."""
-        reason = self.wrong[0].reason
-        shown = f"`{reason.field.shown}`"
-        if reason.matter is Matter.MIRROR:
-            return (
-                f"{shown} mirrors a PyTorch Sequential; the default renumbering shifts its indices"
+        effects = ", ".join(_EFFECT[s.option, s.default] for s in self.states)
+        return f"relies on `{self.kind.value}`'s defaults: {effects}"
+
+    @property
+    def note(self) -> str:
+        other = _OTHER_STORE[self.kind]
+        said = [
+            f"`{other}` defaults to the opposite, so the same weights map differently when "
+            "the code moves between the two stores"
+        ]
+        partly = [s.option for s in self.states if s.partly]
+        if partly and len(partly) < len(self.states):
+            said.append(" and ".join(f"`{o}`" for o in partly) + " is set on some paths only")
+        if self.layout is LayoutKind.MIXED:
+            said.append(
+                "the loaded modules hold both a mirror `Vec` of a module enum and a "
+                "`Vec<Linear>`: no single `map_indices_contiguous` value fits both fields"
             )
-        if reason.matter is Matter.SEQUENTIAL:
-            return f"{shown} has no index gaps; by default a PyTorch Sequential's gaps stay"
-        name = reason.enum.name if reason.enum is not None else "the enum"
-        return f"by default the keys must name the variants of `{name}`; PyTorch keys never do"
+        elif self.layout is LayoutKind.FLAT:
+            said.append("harmless for the layout loaded today, which has no index gaps or enums")
+        elif self.right_today:
+            said.append(f"the defaults are right for {self.right_today} loaded today")
+        if self.sequential is not None:
+            name = self.sequential.name
+            said.append(
+                f"`{self.sequential.shown}` needs `map_indices_contiguous(true)` when the PyTorch "
+                f"side is an `nn.Sequential` with parameter-free layers (`{name}.0`, "
+                f"`{name}.2`); from an `nn.ModuleList` the default is right"
+            )
+        return "; ".join(said)
 
     @property
     def help(self) -> str:
-        consequences = "; ".join(layout_consequence(w.reason, w.default) for w in self.wrong)
-        remedy = self.fix_title if self.fixable else f"write `{self._values}`"
-        return f"{consequences}: {remedy}"
+        if self.layout is LayoutKind.MIXED:
+            return (
+                "map the keys of one field with `with_key_remapping`, or split the load; then "
+                "write both options explicitly"
+            )
+        remedy = self.fix_title if self.fixable else f"write `{self._defaults}`"
+        return f"{remedy}, or the values the loaded modules need (see BL012)"
 
     @property
     def fix_title(self) -> str:
-        return f"write `{self._values}` for {self._facts}"
+        return f"write the defaults of {_release(self.release)}: `{self._defaults}`"
+
+
+def _right_today(finding: Implicit) -> str | None:
+    """The layout facts of the loaded modules whose value by the seed's table each implicit
+    option's default already is (None when the layout is not resolved or has none)."""
+    if finding.layout is None:
+        return None
+    reasons = layout_reasons(finding.layout)
+    facts: list[str] = []
+    for state in finding.states:
+        reason = reasons.get(state.option)
+        if reason is None or prescribed(reason, finding.loader.kind) != state.default:
+            return None
+        facts.append(layout_fact(reason))
+    return " and ".join(dict.fromkeys(facts)) or None
+
+
+def _implicit_sequential(finding: Implicit) -> FieldFact | None:
+    """The `Vec<Linear>` of the loaded modules when the loader is a `SafetensorsStore` that
+    leaves `map_indices_contiguous` to its default (`false`, right for a `ModuleList` only)."""
+    if finding.layout is None or finding.loader.kind is not StoreKind.SAFETENSORS:
+        return None
+    if not any(s.option == "map_indices_contiguous" for s in finding.states):
+        return None
+    reason = layout_reasons(finding.layout).get("map_indices_contiguous")
+    return reason.field if reason is not None and reason.matter is Matter.SEQUENTIAL else None
+
+
+def _fix_is_safe(ctx: RuleContext, finding: Implicit) -> bool:
+    """The release is known to have each option it writes, and a `SafetensorsStore`'s
+    `map_indices_contiguous` (which needs burn-store's `std`) is on a file store (which needs
+    it too)."""
+    if ctx.model.burn_version is None:
+        return False
+    store = finding.loader.store
+    return not any(
+        s.option == "map_indices_contiguous"
+        and store.kind is StoreKind.SAFETENSORS
+        and any(v.backing is not Backing.FILE for v in store.variants)
+        for s in finding.states
+    )
 
 
 class ImplicitKeyMapping(Rule):
@@ -153,11 +184,15 @@ pub struct Mlp<B: Backend> {
 }
 
 fn load<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
-    let mut store = PytorchStore::from_file("mlp.pt").map_indices_contiguous(false);
+    let mut store = PytorchStore::from_file("mlp.pt")
+        .map_indices_contiguous(false)
+        .skip_enum_variants(true);
     model.load_from(&mut store)?;
     Ok(())
 }
 """,
+    )
+    INVALID = (
         """\
 use burn::nn::Linear;
 use burn::prelude::*;
@@ -170,31 +205,7 @@ pub struct Classifier<B: Backend> {
 }
 
 fn load<B: Backend>(model: &mut Classifier<B>) -> anyhow::Result<()> {
-    model.load_from(&mut PytorchStore::from_file("classifier.pt"))?;
-    Ok(())
-}
-""",
-    )
-    INVALID = (
-        """\
-use burn::nn::{Linear, Relu};
-use burn::prelude::*;
-use burn_store::{ModuleSnapshot, PytorchStore};
-
-#[derive(Module, Debug)]
-pub enum Layer<B: Backend> {
-    Linear(Linear<B>),
-    Relu(Relu),
-}
-
-#[derive(Module, Debug)]
-pub struct Mlp<B: Backend> {
-    net: Vec<Layer<B>>,
-}
-
-fn load<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
-    let mut store = PytorchStore::from_file("mlp.pt"); // expect: BL005
-    model.load_from(&mut store)?;
+    model.load_from(&mut PytorchStore::from_file("classifier.pt"))?; // expect: BL005
     Ok(())
 }
 """,
@@ -202,39 +213,30 @@ fn load<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
 
     @staticmethod
     def check(ctx: RuleContext) -> Iterator[Finding]:
-        model = ctx.model
-        for loader in model.key_loaders:
-            if loader.elsewhere:
-                continue
-            wrong = wrong_defaults(ctx, loader)
-            if not wrong:
-                continue
-            related = tuple(
-                RelatedLocation(ctx.location(op.node), "loaded here")
-                for op in loader.loads
-                if op.node != loader.report_at
-            )
-            if loader.store.origin is None:
-                # the loads of this store where a crate-local function hands it over
-                here = ctx.location(loader.report_at)
-                related += tuple(
-                    RelatedLocation(load, "loaded here")
-                    for load in model.loads_elsewhere.get(here, ())
+        for finding in ctx.model.key_verdicts.implicit:
+            loader = finding.loader
+            layout = finding.layout.kind if finding.layout is not None else None
+            fix = (
+                None
+                if layout is LayoutKind.MIXED
+                else fixes.write_key_defaults(
+                    ctx,
+                    loader.store,
+                    [s.option for s in finding.states],
+                    safe=_fix_is_safe(ctx, finding),
                 )
-            elif loader.store.helper is not None:
-                related += (
-                    RelatedLocation(
-                        loader.store.origin, f"`{loader.store.helper}` builds the store here"
-                    ),
-                )
-            related += tuple(
-                RelatedLocation(field.location, f"`{field.shown}` is declared here")
-                for field in dict.fromkeys(w.reason.field for w in wrong)
-                if field.location is not None
             )
-            fix = fixes.write_key_options(
-                ctx, loader.store, [(w.reason.option, w.needed) for w in wrong]
+            assert loader.facing is not None  # key loaders are PyTorch-facing
+            violation = ImplicitKeyOptions(
+                LOADERS[loader.facing],
+                loader.kind,
+                finding.states,
+                layout,
+                ctx.model.burn_version,
+                fixable=fix is not None,
+                right_today=_right_today(finding),
+                sequential=_implicit_sequential(finding),
             )
-            assert loader.facing is not None  # key_loaders are PyTorch-facing
-            violation = ImplicitKeyOptions(loader.facing, tuple(wrong), fixable=fix is not None)
-            yield ctx.report(loader.report_at, violation, related=related, fix=fix)
+            yield ctx.report(
+                loader.report_at, violation, related=loader_related(ctx, loader), fix=fix
+            )

@@ -6,17 +6,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from burnlint.findings import Finding, Level, RelatedLocation, RuleMeta
-from burnlint.model.burn_api import StoreKind
-from burnlint.model.keymapping import (
-    LayoutReason,
-    Loader,
-    layout_reasons,
-    loader_layout,
-    prescribed,
-)
+from burnlint.findings import MAX_LABEL, Finding, Level, RelatedLocation, RuleMeta
+from burnlint.model.key_verdicts import Difference, Disagreement, OptionState
+from burnlint.model.keymapping import LayoutReason, layout_reasons, prescribed
+from burnlint.rules import fixes
 from burnlint.rules.base import Rule
-from burnlint.rules.fixes import builder_call
 from burnlint.rules.violation import Violation
 from burnlint.rules.wording import layout_stakes
 
@@ -30,71 +24,123 @@ META = RuleMeta(
     level=Level.WARNING,
     summary=(
         "PyTorch-facing `PytorchStore` and `SafetensorsStore` loaders in one file map keys "
-        "differently where the crate's module layout makes it matter"
+        "with different `map_indices_contiguous` or `skip_enum_variants` values"
     ),
     precision="medium",
     tags=("correctness", "burn-store", "pytorch"),
+    fixable=True,
     since="0.1.0",
 )
 
+# Which value of each option breaks which layout (the seed's table, read the other way).
+_BREAKS = {
+    "map_indices_contiguous": (
+        "`map_indices_contiguous(true)` breaks a mirror `Vec` of a module enum, `false` a "
+        "`Vec<Linear>` filled from an `nn.Sequential` with parameter-free layers"
+    ),
+    "skip_enum_variants": (
+        "`skip_enum_variants(false)` breaks every module enum: PyTorch's keys never name variants"
+    ),
+}
 
-def _show(value: bool | None, explicit: bool) -> str:
-    shown = "true" if value else "false"
-    return shown if explicit else f"{shown} (default)"
 
-
-def _reported_where_built(st: Loader, pt: Loader) -> bool:
-    """Both stores are built by crate-local functions of one other file: that file holds the
-    pair and reports it (one report per defect), not each file that loads them."""
-    a, b = st.store.origin, pt.store.origin
-    return st.elsewhere and pt.elsewhere and a is not None and b is not None and a.path == b.path
-
-
-@dataclass(frozen=True)
-class Difference:
-    """A key-mapping option the two loaders run with different values."""
-
-    option: str
-    here: bool | None  # the `SafetensorsStore`'s value
-    here_explicit: bool
-    pytorch: bool | None  # the `PytorchStore`'s value
-    pytorch_explicit: bool
-    reason: LayoutReason  # the layout fact that makes it matter
-    needed: bool  # the value the layout needs
-
-    @property
-    def shown(self) -> str:
-        return (
-            f"`{self.option}` is {_show(self.here, self.here_explicit)} here, "
-            f"{_show(self.pytorch, self.pytorch_explicit)} on the `PytorchStore`"
-        )
+def _show(state: OptionState) -> str:
+    shown = "true" if state.value else "false"
+    return shown if state.written else f"{shown} (default)"
 
 
 @dataclass(frozen=True)
-class KeyMappingMismatch(Violation):
-    differences: tuple[Difference, ...]
+class Today:
+    """What the layout both loaders fill makes of a difference, when it is resolved."""
+
+    difference: Difference
+    known: bool  # the layout is resolved by type
+    reason: LayoutReason | None  # the layout fact that makes the option matter (None: none)
+
+
+@dataclass(frozen=True)
+class KeyMappingDisagreement(Violation):
+    today: tuple[Today, ...]  # per differing option, over every disagreeing `PytorchStore`
+    pytorch_count: int
+    fixable: bool = False
 
     @property
     def message(self) -> str:
-        return (
-            "this `SafetensorsStore` and the `PytorchStore` in the same file map keys differently"
-        )
+        names = " and ".join(f"`{t.difference.option}`" for t in self.today)
+        other = "the `PytorchStore`" if self.pytorch_count == 1 else "the `PytorchStore`s"
+        return f"this `SafetensorsStore` and {other} in the same file run {names} differently"
 
     @property
     def label(self) -> str:
-        if len(self.differences) == 1:
-            return self.differences[0].shown
+        said = "; ".join(
+            f"`{t.difference.option}` is {_show(t.difference.here)} here, "
+            f"{_show(t.difference.pytorch)} there"
+            for t in self.today
+        )
+        if len(said) <= MAX_LABEL:
+            return said
         return "both key-mapping options differ from the `PytorchStore`'s"
 
     @property
+    def note(self) -> str:
+        said: list[str] = []
+        for t in self.today:
+            said.append(_BREAKS[t.difference.option])
+            if t.reason is not None:
+                said.append(f"it fails today: {layout_stakes(t.reason)}")
+            elif t.known:
+                said.append("the modules loaded today do not depend on it")
+        return "; ".join(said)
+
+    @property
     def help(self) -> str:
-        shown = [d.shown for d in self.differences] if len(self.differences) > 1 else []
-        stakes = "; ".join(shown + [layout_stakes(d.reason) for d in self.differences])
-        values = "".join(builder_call(d.option, d.needed) for d in self.differences)
-        return (
-            f"{stakes}; the same weights load with one store and fail or mis-map with the "
-            f"other: write the same explicit values on both (`{values}` for this layout)"
+        said = (
+            "the same weights load with one store and fail or mis-map with the other: choose "
+            "the values for the modules loaded and write them on both stores"
         )
+        return f"{said}; {self.fix_title}" if self.fixable else said
+
+    @property
+    def fix_title(self) -> str:
+        return "write the values of the `PytorchStore`, or those the loaded modules need"
+
+
+def _today(disagreement: Disagreement) -> tuple[Today, ...]:
+    """Per option, the first disagreeing `PytorchStore`'s difference and what the layout
+    both fill makes of it."""
+    found: dict[str, Today] = {}
+    for pair in disagreement.pytorch:
+        reasons = layout_reasons(pair.layout) if pair.layout is not None else {}
+        for difference in pair.differences:
+            if difference.option in found and found[difference.option].reason is not None:
+                continue
+            reason = reasons.get(difference.option)
+            if difference.option not in found or reason is not None:
+                found[difference.option] = Today(difference, pair.layout is not None, reason)
+    return tuple(found.values())
+
+
+def _fixed_values(
+    disagreement: Disagreement, today: tuple[Today, ...]
+) -> list[tuple[str, bool]] | None:
+    """The values the fix writes on the `SafetensorsStore`: those the loaded modules need
+    where the layout is known, else the `PytorchStore`s' value, when they all run the same
+    one (None otherwise: no value would end the disagreement)."""
+    here = disagreement.loader
+    own = layout_reasons(disagreement.layout) if disagreement.layout is not None else {}
+    values: list[tuple[str, bool]] = []
+    for t in today:
+        option = t.difference.option
+        # the store's own layout first: BL012 would report any other value there
+        reason = own.get(option, t.reason)
+        if reason is not None:
+            values.append((option, prescribed(reason, here.kind)))
+            continue
+        theirs = dict(disagreement.compared).get(option, frozenset())
+        if len(theirs) != 1 or None in theirs:
+            return None
+        values.append((option, bool(next(iter(theirs)))))
+    return values
 
 
 class InconsistentKeyMapping(Rule):
@@ -136,31 +182,26 @@ fn load_st<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
     )
     INVALID = (
         """\
-use burn::nn::{Linear, Relu};
+use burn::nn::Linear;
 use burn::prelude::*;
 use burn_store::{ModuleSnapshot, PyTorchToBurnAdapter, PytorchStore, SafetensorsStore};
 
 #[derive(Module, Debug)]
-pub enum Layer<B: Backend> {
-    Linear(Linear<B>),
-    Relu(Relu),
+pub struct Classifier<B: Backend> {
+    fc1: Linear<B>,
+    fc2: Linear<B>,
 }
 
-#[derive(Module, Debug)]
-pub struct Mlp<B: Backend> {
-    net: Vec<Layer<B>>,
-}
-
-fn load_pt<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
-    let mut store = PytorchStore::from_file("mlp.pt")
-        .map_indices_contiguous(false)
+fn load_pt<B: Backend>(model: &mut Classifier<B>) -> anyhow::Result<()> {
+    let mut store = PytorchStore::from_file("classifier.pt")
+        .map_indices_contiguous(true)
         .skip_enum_variants(true);
     model.load_from(&mut store)?;
     Ok(())
 }
 
-fn load_st<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
-    let mut store = SafetensorsStore::from_file("mlp.safetensors") // expect: BL006
+fn load_st<B: Backend>(model: &mut Classifier<B>) -> anyhow::Result<()> {
+    let mut store = SafetensorsStore::from_file("classifier.safetensors") // expect: BL006
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(false)
         .skip_enum_variants(false);
@@ -172,67 +213,23 @@ fn load_st<B: Backend>(model: &mut Mlp<B>) -> anyhow::Result<()> {
 
     @staticmethod
     def check(ctx: RuleContext) -> Iterator[Finding]:
-        model = ctx.model
-        loaders = model.key_loaders
-        pytorch = [loader for loader in loaders if loader.kind is StoreKind.PYTORCH]
-        safetensors = [loader for loader in loaders if loader.kind is StoreKind.SAFETENSORS]
-        if not (pytorch and safetensors):
-            return  # before reading the layout: it costs parsing the target's module files
-        existing = [o for o in model.api.key_options if model.api.has_option(o)]
-        if not existing:
-            return  # a burn version without the options
-        layouts = {id(loader): loader_layout(loader, model) for loader in loaders}
-        # by the pair of layouts: most loaders of a file fill the same modules
-        pair_reasons: dict[tuple[int, int], dict[str, LayoutReason]] = {}
-        for st in safetensors:
-            for pt in pytorch:
-                if _reported_where_built(st, pt):
-                    continue
-                # only the options the loaded layouts make matter (flat or unknown: none)
-                pair = (id(layouts[id(st)]), id(layouts[id(pt)]))
-                if pair not in pair_reasons:
-                    both = layouts[id(st)]
-                    if layouts[id(pt)] is not both:
-                        both = both.merge(layouts[id(pt)])
-                    pair_reasons[pair] = layout_reasons(both)
-                reasons = pair_reasons[pair]
-                options = [o for o in existing if o in reasons]
-                differing = [
-                    o
-                    for o in options
-                    if o in st.options
-                    and o in pt.options
-                    and st.effective(o) is not None
-                    and pt.effective(o) is not None
-                    and st.effective(o) != pt.effective(o)
-                ]
-                if not differing:
-                    continue
-                differences = tuple(
-                    Difference(
-                        o,
-                        st.effective(o),
-                        st.explicit(o),
-                        pt.effective(o),
-                        pt.explicit(o),
-                        reasons[o],
-                        prescribed(reasons[o], st.kind),
-                    )
-                    for o in differing
+        for disagreement in ctx.model.key_verdicts.disagreements:
+            here = disagreement.loader
+            today = _today(disagreement)
+            values = _fixed_values(disagreement, today)
+            fix = None if values is None else fixes.set_key_options(ctx, here.store, values)
+            related = tuple(
+                RelatedLocation(
+                    ctx.location(pair.loader.report_at), "the `PytorchStore` is built here"
                 )
-                fields = dict.fromkeys(reasons[o].field for o in differing)
-                yield ctx.report(
-                    st.report_at,
-                    KeyMappingMismatch(differences),
-                    related=(
-                        RelatedLocation(
-                            ctx.location(pt.report_at), "the `PytorchStore` is built here"
-                        ),
-                        *(
-                            RelatedLocation(field.location, f"`{field.shown}` is declared here")
-                            for field in fields
-                            if field.location is not None
-                        ),
-                    ),
-                )
-                break
+                for pair in disagreement.pytorch
+            )
+            related += tuple(
+                RelatedLocation(field.location, f"`{field.shown}` is declared here")
+                for field in dict.fromkeys(t.reason.field for t in today if t.reason is not None)
+                if field.location is not None
+            )
+            violation = KeyMappingDisagreement(
+                today, len(disagreement.pytorch), fixable=fix is not None
+            )
+            yield ctx.report(here.report_at, violation, related=related, fix=fix)

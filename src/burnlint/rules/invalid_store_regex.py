@@ -122,6 +122,8 @@ use burn_store::{ModuleSnapshot, PytorchStore};
 
 fn load<M: ModuleSnapshot>(model: &mut M) -> anyhow::Result<()> {
     let mut store = PytorchStore::from_file("model.pt")
+        .map_indices_contiguous(true)
+        .skip_enum_variants(true)
         .with_key_remapping("^backbone\\\\.(.*)$", "encoder.$1")
         .with_key_remapping(r"(?<block>layer\\d+)\\.gamma$", "$block.weight");
     model.load_from(&mut store)?;
@@ -135,6 +137,8 @@ use burn_store::{ModuleSnapshot, PytorchStore};
 
 fn load<M: ModuleSnapshot>(model: &mut M) -> anyhow::Result<()> {
     let mut store = PytorchStore::from_file("model.pt")
+        .map_indices_contiguous(true)
+        .skip_enum_variants(true)
         .with_key_remapping(r"^(?!head)(.*)", "backbone.$1"); // expect: BL010
     model.load_from(&mut store)?;
     Ok(())

@@ -66,13 +66,13 @@ ALL: tuple[RuleMeta, ...] = (
     RuleMeta(
         id="BL005",
         name="implicit-key-mapping",
-        level=Level.WARNING,
+        level=Level.NOTE,
         summary=(
-            "a PyTorch-facing loader leaves `map_indices_contiguous` or `skip_enum_variants` "
-            "implicit where the default mis-maps the crate's module layout"
+            "a PyTorch-facing loader leaves `map_indices_contiguous` or `skip_enum_variants` to "
+            "its store's defaults"
         ),
-        precision="medium",
-        tags=("correctness", "burn-store", "pytorch"),
+        precision="very-high",
+        tags=("burn-store", "pytorch"),
         fixable=True,
         enabled_by_default=True,
         since="0.1.0",
@@ -83,11 +83,11 @@ ALL: tuple[RuleMeta, ...] = (
         level=Level.WARNING,
         summary=(
             "PyTorch-facing `PytorchStore` and `SafetensorsStore` loaders in one file map keys "
-            "differently where the crate's module layout makes it matter"
+            "with different `map_indices_contiguous` or `skip_enum_variants` values"
         ),
         precision="medium",
         tags=("correctness", "burn-store", "pytorch"),
-        fixable=False,
+        fixable=True,
         enabled_by_default=True,
         since="0.1.0",
     ),
@@ -151,6 +151,20 @@ ALL: tuple[RuleMeta, ...] = (
         fixable=False,
         enabled_by_default=True,
         since="0.1.0",
+    ),
+    RuleMeta(
+        id="BL012",
+        name="key-mapping-mismatch",
+        level=Level.WARNING,
+        summary=(
+            "a PyTorch loader's `map_indices_contiguous` or `skip_enum_variants` mis-maps the "
+            "module layout it loads"
+        ),
+        precision="high",
+        tags=("correctness", "burn-store", "pytorch"),
+        fixable=True,
+        enabled_by_default=True,
+        since="0.2.0",
     ),
 )
 # --- end of generated code ---

@@ -65,26 +65,40 @@ def layout_fact(reason: LayoutReason) -> str:
     return shown
 
 
-def layout_consequence(reason: LayoutReason, default: bool) -> str:
-    """What the store's ``default`` for ``reason.option`` does to the keys of the field (for
-    BL005's help)."""
+def key_example(reason: LayoutReason) -> str:
+    """What the wrong value of ``reason.option`` does to one key of the field, as a caret
+    label says it: "renumbers the file's `net.2` to `net.1`"."""
     name = reason.field.name
-    setting = f"`{reason.option}({'true' if default else 'false'})`"
+    if reason.option == "skip_enum_variants":
+        index = ".0" if reason.field.element is not None else ""
+        wanted = f"{_example_path(reason)[:-1]}weight"
+        return f"burn wants `{wanted}`, the file has `{name}{index}.weight`"
     if reason.matter is Matter.MIRROR:
+        return f"the file's `{name}.2` becomes `{name}.1`"
+    return f"burn wants `{name}.1`, the file has `{name}.2`"
+
+
+def layout_consequence(reason: LayoutReason, value: bool, written: bool) -> str:
+    """What ``value`` of ``reason.option`` (``written`` in the code, else the default) does to
+    the keys of the field (BL012's help)."""
+    name = reason.field.name
+    setting = f"`{reason.option}({'true' if value else 'false'})`"
+    setting = setting if written else f"the default {setting}"
+    if reason.matter is Matter.MIRROR and reason.option == "map_indices_contiguous":
         return (
             f"{_gap(reason)} holds no parameters, so PyTorch's keys keep a gap at its index in "
-            f"`{name}`, as the `Vec` does; the default {setting} closes the gap, and the "
+            f"`{name}`, as the `Vec` does; {setting} closes the gap, and the "
             "tensors after it are not found or load into another layer of the same shape"
         )
     if reason.matter is Matter.SEQUENTIAL:
         return (
             f"a PyTorch `nn.Sequential` numbers its parameter-free layers too (`{name}.0`, "
             f"`{name}.2`), the `Vec` only its `{reason.field.element}` layers (`{name}.0`, "
-            f"`{name}.1`); the default {setting} keeps the gap, so `{name}.1` is not found"
+            f"`{name}.1`); {setting} keeps the gap, so `{name}.1` is not found"
         )
     return (
         f"burn's keys under `{name}` name the variant (`{_example_path(reason)}`), PyTorch's "
-        f"never do; the default {setting} keeps the names, so those tensors are not found"
+        f"never do; {setting} keeps the names, so those tensors are not found"
     )
 
 

@@ -101,14 +101,14 @@ mod tests {
     #[test]
     fn loads() {
         let mut model = Net::default();
-        let mut store = PytorchStore::from_file("tests/linear.pt"); // expect: BL005
+        let mut store = PytorchStore::from_file("tests/linear.pt"); // expect: BL005, BL012
         model.load_from(&mut store).expect("Should decode state successfully");
     }
 
     #[test]
     fn loads_and_asserts_success() {
         let mut model = Net::default();
-        let mut store = PytorchStore::from_file("tests/linear.pt"); // expect: BL005
+        let mut store = PytorchStore::from_file("tests/linear.pt"); // expect: BL005, BL012
         let result = model.load_from(&mut store);
         assert!(result.is_ok());
     }
@@ -116,7 +116,7 @@ mod tests {
     #[test]
     fn loads_and_asserts_no_error() {
         let mut model = Net::default();
-        let mut store = PytorchStore::from_file("tests/linear.pt"); // expect: BL005
+        let mut store = PytorchStore::from_file("tests/linear.pt"); // expect: BL005, BL012
         let result = model.load_from(&mut store);
         assert!(!result.is_err());
     }
@@ -124,7 +124,7 @@ mod tests {
     #[test]
     fn loads_and_asserts_something_else() {
         let mut model = Net::default();
-        let mut store = PytorchStore::from_file("tests/linear.pt"); // expect: BL005
+        let mut store = PytorchStore::from_file("tests/linear.pt"); // expect: BL005, BL012
         let result = model.load_from(&mut store);
         assert!(result.is_err() || model.is_empty());
     }
@@ -132,7 +132,7 @@ mod tests {
     #[test]
     fn one_load_fails_the_other_must_not() {
         let mut model = Net::default();
-        let mut store = PytorchStore::from_file("tests/linear.pt"); // expect: BL005
+        let mut store = PytorchStore::from_file("tests/linear.pt"); // expect: BL005, BL012
         let first = model.load_from(&mut store);
         assert!(first.is_err());
         model.load_from(&mut store).expect("the second load succeeds");
@@ -143,7 +143,7 @@ mod tests {
     fn slow_import() {
         let mut model = Net::default();
         model
-            .load_from(&mut PytorchStore::from_file("tests/large.pt")) // expect: BL005
+            .load_from(&mut PytorchStore::from_file("tests/large.pt")) // expect: BL005, BL012
             .unwrap();
     }
 
@@ -151,7 +151,7 @@ mod tests {
     #[test]
     fn adapter_import() {
         let mut model = Net::default();
-        let mut store = SafetensorsStore::from_file("tests/linear.safetensors") // expect: BL005, BL006
+        let mut store = SafetensorsStore::from_file("tests/linear.safetensors") // expect: BL005, BL012
             .with_from_adapter(PyTorchToBurnAdapter);
         model.load_from(&mut store).unwrap();
     }

@@ -70,7 +70,7 @@ pub struct Encoder<B: Backend> {
 pub fn load_torch(device: &Device, path: &Path) -> Mlp {
     let mut model = Mlp::new(device);
     model
-        .load_from(&mut PytorchStore::from_file(path)) // expect: BL005
+        .load_from(&mut PytorchStore::from_file(path)) // expect: BL005, BL012
         .expect("Should decode state successfully");
     model
 }
@@ -78,7 +78,7 @@ pub fn load_torch(device: &Device, path: &Path) -> Mlp {
 /// Import, check, fine-tune: a whole function around a bound store.
 pub fn import_and_finetune(device: &Device, weights: &Path, batches: &[Batch], epochs: usize) -> Result<Mlp> {
     let mut model = Mlp::new(device);
-    let mut store = PytorchStore::from_file(weights); // expect: BL005
+    let mut store = PytorchStore::from_file(weights); // expect: BL005, BL012
     let result = model
         .load_from(&mut store)
         .with_context(|| format!("importing {}", weights.display()))?;
@@ -97,7 +97,7 @@ pub fn import_and_finetune(device: &Device, weights: &Path, batches: &[Batch], e
 /// defaults to `true`, which the mirror needs.
 pub fn load_mirror_layout(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
-    let mut store = PytorchStore::from_file(path).map_indices_contiguous(false);
+    let mut store = PytorchStore::from_file(path).map_indices_contiguous(false); // expect: BL005
     model.load_from(&mut store)?;
     Ok(model)
 }
@@ -105,7 +105,7 @@ pub fn load_mirror_layout(device: &Device, path: &Path) -> Result<Mlp> {
 /// Only `skip_enum_variants` is written (the afine/dists shape): the renumbering stays.
 pub fn load_backbone(device: &Device, path: &Path) -> Result<Backbone> {
     let mut model = Backbone::new(device);
-    let mut store = PytorchStore::from_file(path) // expect: BL005
+    let mut store = PytorchStore::from_file(path) // expect: BL012
         .with_top_level_key("state_dict")
         .skip_enum_variants(true)
         .allow_partial(false);
@@ -130,14 +130,14 @@ pub fn load_vgg_features(device: &Device, path: &Path) -> Result<Backbone> {
 /// A `use .. as` alias.
 pub fn load_alias(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
-    model.load_from(&mut Pt::from_file(path))?; // expect: BL005
+    model.load_from(&mut Pt::from_file(path))?; // expect: BL005, BL012
     Ok(model)
 }
 
 /// The full path.
 pub fn load_full_path(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
-    let mut store = burn_store::PytorchStore::from_file(path).validate(true); // expect: BL005
+    let mut store = burn_store::PytorchStore::from_file(path).validate(true); // expect: BL005, BL012
     model.load_from(&mut store)?;
     Ok(model)
 }
@@ -155,11 +155,11 @@ pub fn load_variant(device: &Device, variant: &str, dir: &Path) -> Result<Backbo
     let mut model = Backbone::new(device);
     match variant {
         "alex" => {
-            let mut store = PytorchStore::from_file(dir.join("alex.pth")).with_top_level_key("net"); // expect: BL005
+            let mut store = PytorchStore::from_file(dir.join("alex.pth")).with_top_level_key("net"); // expect: BL005, BL012
             model.load_from(&mut store)?;
         }
         "vgg" => {
-            let mut store = PytorchStore::from_file(dir.join("vgg.pth")); // expect: BL005
+            let mut store = PytorchStore::from_file(dir.join("vgg.pth")); // expect: BL005, BL012
             model.load_from(&mut store)?;
         }
         other => bail!("unknown variant {other}"),
@@ -172,7 +172,7 @@ pub fn import_ensemble(device: &Device, paths: &[std::path::PathBuf]) -> Result<
     let mut members = Vec::with_capacity(paths.len());
     for path in paths {
         let mut member = Mlp::new(device);
-        let mut store = PytorchStore::from_file(path).with_top_level_key("model_state_dict"); // expect: BL005
+        let mut store = PytorchStore::from_file(path).with_top_level_key("model_state_dict"); // expect: BL005, BL012
         let result = member
             .load_from(&mut store)
             .with_context(|| format!("member {}", path.display()))?;
@@ -192,14 +192,14 @@ fn torch_store(path: &Path) -> PytorchStore {
 
 pub fn load_through_helper(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
-    model.load_from(&mut torch_store(path))?;
+    model.load_from(&mut torch_store(path))?; // expect: BL012
     Ok(model)
 }
 
 /// Clean: both written (to values of the author's choosing).
 pub fn load_explicit(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
-    let mut store = PytorchStore::from_file(path)
+    let mut store = PytorchStore::from_file(path) // expect: BL012
         .map_indices_contiguous(true)
         .skip_enum_variants(true);
     model.load_from(&mut store)?;
@@ -219,7 +219,7 @@ pub fn load_configured(device: &Device, path: &Path, opts: &ImportOptions) -> Re
 /// Clean: the second option is set on a re-binding.
 pub fn load_rebound(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
-    let store = PytorchStore::from_file(path).map_indices_contiguous(true);
+    let store = PytorchStore::from_file(path).map_indices_contiguous(true); // expect: BL012
     let mut store = store.skip_enum_variants(true);
     model.load_from(&mut store)?;
     Ok(model)
@@ -234,7 +234,7 @@ fn explicit_torch_store(path: &Path) -> PytorchStore {
 
 pub fn load_explicit_helper(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
-    model.load_from(&mut explicit_torch_store(path))?;
+    model.load_from(&mut explicit_torch_store(path))?; // expect: BL012
     Ok(model)
 }
 
@@ -259,14 +259,14 @@ pub fn load_any_module<B: Backend, M: Module<B> + ModuleSnapshot<B>>(mut model: 
 /// Clean: a flat module has no index to renumber.
 pub fn load_classifier(device: &Device, path: &Path) -> Result<Classifier> {
     let mut model = Classifier::new(device);
-    model.load_from(&mut PytorchStore::from_file(path))?;
+    model.load_from(&mut PytorchStore::from_file(path))?; // expect: BL005
     Ok(model)
 }
 
 /// Clean: transformer blocks are a `ModuleList` in PyTorch, numbered without gaps.
 pub fn load_encoder(device: &Device, path: &Path) -> Result<Encoder> {
     let mut model: Encoder = Encoder::new(device);
-    let mut store = PytorchStore::from_file(path).with_top_level_key("model");
+    let mut store = PytorchStore::from_file(path).with_top_level_key("model"); // expect: BL005
     model.load_from(&mut store)?;
     Ok(model)
 }
@@ -274,7 +274,7 @@ pub fn load_encoder(device: &Device, path: &Path) -> Result<Encoder> {
 /// Clean: a store-side load of a flat module.
 pub fn load_classifier_store_side(device: &Device, path: &Path) -> Result<Classifier> {
     let mut model = Classifier::new(device);
-    let mut store = PytorchStore::from_file(path);
+    let mut store = PytorchStore::from_file(path); // expect: BL005
     store.apply_to(&mut model)?;
     Ok(model)
 }

@@ -137,7 +137,7 @@ pub fn load_with_remapper(device: &Device, path: &Path) -> Result<Mlp> {
 /// Clean: the adapter and the option the layout needs; `Mlp` has no enum to skip.
 pub fn load_contiguous_only(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
-    let mut store = SafetensorsStore::from_file(path)
+    let mut store = SafetensorsStore::from_file(path) // expect: BL005
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(true);
     model.load_from(&mut store)?;
@@ -246,7 +246,7 @@ pub fn list_keys(path: &Path) -> Result<Vec<String>> {
 /// A module enum: `skip_enum_variants` is implicit, `map_indices_contiguous` does not matter.
 pub fn load_tagger(device: &Device, path: &Path) -> Result<Tagger> {
     let mut model = Tagger::new(device);
-    let mut store = SafetensorsStore::from_file(path) // expect: BL005
+    let mut store = SafetensorsStore::from_file(path) // expect: BL012
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(false);
     model.load_from(&mut store)?;
@@ -256,7 +256,7 @@ pub fn load_tagger(device: &Device, path: &Path) -> Result<Tagger> {
 /// Clean: the enum's variant names skipped; nothing is indexed.
 pub fn load_tagger_skipping(device: &Device, path: &Path) -> Result<Tagger> {
     let mut model: Tagger = Tagger::new(device);
-    let mut store = SafetensorsStore::from_file(path)
+    let mut store = SafetensorsStore::from_file(path) // expect: BL005
         .with_from_adapter(PyTorchToBurnAdapter)
         .skip_enum_variants(true);
     model.load_from(&mut store)?;
@@ -266,7 +266,7 @@ pub fn load_tagger_skipping(device: &Device, path: &Path) -> Result<Tagger> {
 /// Clean: a Hugging Face checkpoint; its `layers.N` and norms are numbered without gaps.
 pub fn load_decoder(device: &Device, path: &Path) -> Result<Decoder> {
     let mut model = Decoder::new(device);
-    let mut store = SafetensorsStore::from_file(path)
+    let mut store = SafetensorsStore::from_file(path) // expect: BL005
         .with_from_adapter(PyTorchToBurnAdapter)
         .with_key_remapping(r"^model\.", "");
     model.load_from(&mut store)?;
@@ -275,7 +275,7 @@ pub fn load_decoder(device: &Device, path: &Path) -> Result<Decoder> {
 
 /// Clean: the same checkpoint into a typed parameter.
 pub fn reload_decoder(model: &mut Decoder, path: &Path) -> Result<()> {
-    let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter);
+    let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter); // expect: BL005
     model.load_from(&mut store)?;
     Ok(())
 }

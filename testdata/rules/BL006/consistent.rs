@@ -47,7 +47,7 @@ pub fn load_any(device: &Device, path: &Path) -> Result<Net> {
             model.load_from(&mut store)?;
         }
         _ => {
-            let mut store = PytorchStore::from_file(path).with_top_level_key("state_dict");
+            let mut store = PytorchStore::from_file(path).with_top_level_key("state_dict"); // expect: BL005
             model.load_from(&mut store)?;
         }
     }

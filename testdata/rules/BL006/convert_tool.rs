@@ -38,7 +38,7 @@ pub fn load_weights(device: &Device, path: &Path) -> Result<Net> {
             .load_from(&mut PytorchStore::from_file(path))
             .with_context(|| format!("loading {}", path.display()))?,
         "safetensors" => model
-            .load_from(&mut SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter)) // expect: BL005, BL006
+            .load_from(&mut SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter)) // expect: BL006, BL012
             .with_context(|| format!("loading {}", path.display()))?,
         other => bail!("unsupported extension {other:?}"),
     };
@@ -67,7 +67,7 @@ pub fn load_explicit(device: &Device, path: &Path, torch: bool) -> Result<Net> {
 /// `skip_enum_variants` differs (counts: `Net` holds a module enum).
 pub fn load_half(device: &Device, path: &Path) -> Result<Net> {
     let mut model = Net::new(device);
-    let mut store = SafetensorsStore::from_file(path) // expect: BL006
+    let mut store = SafetensorsStore::from_file(path) // expect: BL012
         .with_from_adapter(ChainAdapter::new(PyTorchToBurnAdapter, HalfPrecisionAdapter::default()))
         .map_indices_contiguous(true)
         .skip_enum_variants(false);
@@ -91,14 +91,14 @@ pub fn load_pair(device: &Device, pt: &Path, st: &Path) -> Result<(Net, Net)> {
     let mut a = Net::new(device);
     let mut b = Net::new(device);
     a.load_from(&mut PytorchStore::from_file(pt).map_indices_contiguous(true).skip_enum_variants(true))?;
-    b.load_from(&mut SafetensorsStore::from_file(st))?; // expect: BL005, BL006
+    b.load_from(&mut SafetensorsStore::from_file(st))?; // expect: BL006
     Ok((a, b))
 }
 
 /// Two Safetensors loaders, one finding each.
 pub fn load_sharded(device: &Device, body: &Path, head: &Path) -> Result<Net> {
     let mut model = Net::new(device);
-    let mut body_store = SafetensorsStore::from_file(body) // expect: BL006
+    let mut body_store = SafetensorsStore::from_file(body) // expect: BL006, BL012
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(false)
         .skip_enum_variants(false);
@@ -134,7 +134,7 @@ pub fn load_shards(device: &Device, shards: &[std::path::PathBuf]) -> Result<Net
 pub fn load_bound_adapter(device: &Device, path: &Path) -> Result<Net> {
     let mut model = Net::new(device);
     let adapter = PyTorchToBurnAdapter;
-    let mut store = SafetensorsStore::from_file(path).with_from_adapter(adapter); // expect: BL005, BL006
+    let mut store = SafetensorsStore::from_file(path).with_from_adapter(adapter); // expect: BL006, BL012
     model.load_from(&mut store)?;
     Ok(model)
 }
@@ -142,7 +142,7 @@ pub fn load_bound_adapter(device: &Device, path: &Path) -> Result<Net> {
 /// Half explicit: `map_indices_contiguous` agrees, the implicit `skip_enum_variants` does not.
 pub fn load_contiguous(device: &Device, path: &Path) -> Result<Net> {
     let mut model = Net::new(device);
-    let mut store = SafetensorsStore::from_file(path) // expect: BL005, BL006
+    let mut store = SafetensorsStore::from_file(path) // expect: BL012
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(true);
     model.load_from(&mut store)?;

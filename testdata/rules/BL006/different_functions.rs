@@ -29,7 +29,7 @@ pub struct Mlp<B: Backend> {
 /// nothing to compare.
 pub fn init_from_torch(device: &Device, weights: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
-    let mut store = PytorchStore::from_file(weights); // expect: BL005
+    let mut store = PytorchStore::from_file(weights); // expect: BL005, BL012
     model
         .load_from(&mut store)
         .with_context(|| format!("initialising from {}", weights.display()))?;

@@ -44,7 +44,7 @@ pub fn load_pt<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<
 /// `skip_enum_variants` differs: the enum variant names stay in the paths.
 pub fn load_st_variants_kept<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
-    let mut store = SafetensorsStore::from_file(path) // expect: BL006
+    let mut store = SafetensorsStore::from_file(path) // expect: BL012
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(false)
         .skip_enum_variants(false);
@@ -55,7 +55,7 @@ pub fn load_st_variants_kept<B: Backend>(device: &B::Device, path: &Path) -> Res
 /// `skip_enum_variants` left at the Safetensors default: same difference, and implicit.
 pub fn load_st_default_skip<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
-    let mut store = SafetensorsStore::from_file(path) // expect: BL005, BL006
+    let mut store = SafetensorsStore::from_file(path) // expect: BL012
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(false);
     model.load_from(&mut store)?;

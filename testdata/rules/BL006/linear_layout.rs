@@ -35,7 +35,7 @@ pub fn load_pt<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
 /// Clean: the write-up's fix; `skip_enum_variants` differs but there is no enum to skip.
 pub fn load_st<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
-    let mut store = SafetensorsStore::from_file(path)
+    let mut store = SafetensorsStore::from_file(path) // expect: BL006
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(true)
         .skip_enum_variants(false);
@@ -46,7 +46,7 @@ pub fn load_st<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
 /// Clean: `map_indices_contiguous(true)` written; `skip_enum_variants` does not matter here.
 pub fn load_st_contiguous<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
-    let mut store = SafetensorsStore::from_file(path)
+    let mut store = SafetensorsStore::from_file(path) // expect: BL006
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(true);
     model.load_from(&mut store)?;
@@ -72,7 +72,7 @@ pub fn import_and_finetune<B: Backend>(
     epochs: usize,
 ) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
-    let mut store = SafetensorsStore::from_file(weights).with_from_adapter(PyTorchToBurnAdapter); // expect: BL005, BL006
+    let mut store = SafetensorsStore::from_file(weights).with_from_adapter(PyTorchToBurnAdapter); // expect: BL006
     let result = model.load_from(&mut store)?;
     println!("imported {} tensors", result.applied.len());
     for epoch in 0..epochs {

@@ -15,14 +15,14 @@ macro_rules! bench_backend {
             pub fn load_pytorch() {
                 let device = $device;
                 let mut model = Mlp::new(&device);
-                let mut store = PytorchStore::from_file($path).allow_partial(true);
+                let mut store = PytorchStore::from_file($path).allow_partial(true); // expect: BL005
                 model.load_from(&mut store).expect("Failed to load"); // expect: BL007
             }
 
             pub fn load_checked() {
                 let device = $device;
                 let mut model = Mlp::new(&device);
-                let mut store = PytorchStore::from_file($path).allow_partial(true);
+                let mut store = PytorchStore::from_file($path).allow_partial(true); // expect: BL005
                 let result = model.load_from(&mut store).expect("Failed to load");
                 assert!(result.missing.is_empty(), "{result}");
             }

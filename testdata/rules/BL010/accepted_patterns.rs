@@ -7,7 +7,7 @@ use burn::prelude::*;
 use burn_store::{KeyRemapper, ModuleSnapshot, PathFilter, PytorchStore, SafetensorsStore};
 
 pub fn load<M: ModuleSnapshot>(model: &mut M, pattern: &str) -> Result<()> {
-    let mut store = PytorchStore::from_file("model.pt")
+    let mut store = PytorchStore::from_file("model.pt") // expect: BL005
         // `"\\("` is the regex `\(`: a literal parenthesis
         .with_key_remapping("^conv\\((\\d+)\\)", "conv.$1")
         .with_key_remapping(r"^(?<stage>layer\d)\.(?P<block>\d+)\.", "$stage.blocks.$block.")

@@ -20,7 +20,7 @@ pub fn load_torchvision<M: ModuleSnapshot>(model: &mut M) -> Result<()> {
 
 /// Unbalanced groups and classes, in raw and in escaped literals.
 pub fn load_safetensors<M: ModuleSnapshot>(model: &mut M) -> Result<()> {
-    let mut store = SafetensorsStore::from_file("model.safetensors")
+    let mut store = SafetensorsStore::from_file("model.safetensors") // expect: BL006
         .with_key_remapping("^encoder\\.(layer", "enc.$1") // expect: BL010
         .with_key_remapping("blocks)\\.", "layers.") // expect: BL010
         .with_key_remapping(r"^head\.[0-9\.weight", "classifier.weight"); // expect: BL010
@@ -48,7 +48,7 @@ pub fn save_encoder<M: ModuleSnapshot>(model: &M) -> Result<()> {
 
 /// With other criteria, the filter matches by those only.
 pub fn load_some<M: ModuleSnapshot>(model: &mut M) -> Result<()> {
-    let mut store = SafetensorsStore::from_file("model.safetensors")
+    let mut store = SafetensorsStore::from_file("model.safetensors") // expect: BL006
         .with_regexes(["^decoder\\.", "^encoder\\.{2"]) // expect: BL010
         .allow_partial(true);
     let result = model.load_from(&mut store)?;

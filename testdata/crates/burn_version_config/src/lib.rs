@@ -23,13 +23,13 @@ pub struct MirrorMlp<B: Backend> {
 
 pub fn from_torch<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
-    model.load_from(&mut PytorchStore::from_file(path))?; // expect: BL005
+    model.load_from(&mut PytorchStore::from_file(path))?; // expect: BL005, BL012
     Ok(model)
 }
 
 pub fn from_safetensors<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
-    let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter); // expect: BL005, BL006
+    let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter); // expect: BL005, BL012
     model.load_from(&mut store)?;
     Ok(model)
 }

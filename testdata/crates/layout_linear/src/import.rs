@@ -35,7 +35,7 @@ pub fn from_torch_checkpoint<B: Backend>(device: &B::Device, path: &Path) -> Res
 /// `safetensors.torch.save_file` output, the README loader: `net.1` is not found.
 pub fn from_safetensors<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
-    let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter); // expect: BL005, BL006
+    let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter); // expect: BL006
     model.load_from(&mut store)?;
     Ok(model)
 }
@@ -43,7 +43,7 @@ pub fn from_safetensors<B: Backend>(device: &B::Device, path: &Path) -> Result<M
 /// Half precision on top of the adapter; `skip_enum_variants` written, the index option not.
 pub fn from_safetensors_half<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
-    let mut store = SafetensorsStore::from_file(path) // expect: BL005, BL006
+    let mut store = SafetensorsStore::from_file(path) // expect: BL006
         .with_from_adapter(ChainAdapter::new(PyTorchToBurnAdapter, HalfPrecisionAdapter::default()))
         .skip_enum_variants(false);
     model.load_from(&mut store)?;
@@ -54,7 +54,7 @@ pub fn from_safetensors_half<B: Backend>(device: &B::Device, path: &Path) -> Res
 pub fn from_either<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
     if path.extension().is_some_and(|e| e == "safetensors") {
-        model.load_from(&mut SafetensorsStore::from_file(path))?; // expect: BL005, BL006
+        model.load_from(&mut SafetensorsStore::from_file(path))?; // expect: BL006
     } else {
         let mut store = PytorchStore::from_file(path)
             .map_indices_contiguous(true)
@@ -67,7 +67,7 @@ pub fn from_either<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>
 /// A hub export with a prefix on every key.
 pub fn from_hub_export<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
-    let mut store = SafetensorsStore::from_file(path) // expect: BL005, BL006
+    let mut store = SafetensorsStore::from_file(path) // expect: BL006
         .with_key_remapping(r"^model\.net\.", "net.")
         .validate(true);
     let result = model.load_from(&mut store)?;
@@ -78,7 +78,7 @@ pub fn from_hub_export<B: Backend>(device: &B::Device, path: &Path) -> Result<Ml
 /// Clean: the write-up's fix, both options written.
 pub fn from_safetensors_fixed<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
-    let mut store = SafetensorsStore::from_file(path)
+    let mut store = SafetensorsStore::from_file(path) // expect: BL006
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(true)
         .skip_enum_variants(false);

@@ -15,14 +15,14 @@ use crate::model::MirrorMlp;
 /// `.pt` on the defaults: `net.2` is renumbered to `net.1` and not found.
 pub fn from_torch<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
-    model.load_from(&mut PytorchStore::from_file(path))?; // expect: BL005
+    model.load_from(&mut PytorchStore::from_file(path))?; // expect: BL012
     Ok(model)
 }
 
 /// Following the summary's hint (`skip_enum_variants(true)`, already the default).
 pub fn from_torch_hinted<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
-    let mut store = PytorchStore::from_file(path).skip_enum_variants(true); // expect: BL005
+    let mut store = PytorchStore::from_file(path).skip_enum_variants(true); // expect: BL012
     model.load_from(&mut store)?;
     Ok(model)
 }
@@ -40,7 +40,7 @@ pub fn from_torch_checkpoint<B: Backend>(device: &B::Device, path: &Path) -> Res
 /// `.safetensors` on the defaults: `net.0.Linear.weight` does not find `net.0.weight`.
 pub fn from_safetensors<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
-    let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter); // expect: BL005, BL006
+    let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter); // expect: BL005, BL012
     model.load_from(&mut store)?;
     Ok(model)
 }
@@ -50,7 +50,7 @@ pub fn from_safetensors<B: Backend>(device: &B::Device, path: &Path) -> Result<M
 pub fn from_safetensors_bound<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
     let adapter = PyTorchToBurnAdapter;
-    let mut store = SafetensorsStore::from_file(path) // expect: BL006
+    let mut store = SafetensorsStore::from_file(path) // expect: BL005
         .with_from_adapter(adapter)
         .skip_enum_variants(true);
     store.apply_to(&mut model)?;

@@ -11,7 +11,7 @@ use crate::model::{CausalLm, Encoder};
 /// Clean: the Hugging Face `model.safetensors`, prefix stripped.
 pub fn from_hub<B: Backend>(device: &B::Device, path: &Path) -> Result<CausalLm<B>> {
     let mut model = CausalLm::new(device);
-    let mut store = SafetensorsStore::from_file(path)
+    let mut store = SafetensorsStore::from_file(path) // expect: BL006
         .with_from_adapter(PyTorchToBurnAdapter)
         .with_key_remapping(r"^model\.", "");
     model.load_from(&mut store)?;
@@ -27,7 +27,7 @@ pub fn from_either<B: Backend>(device: &B::Device, path: &Path) -> Result<Causal
             model.load_from(&mut PytorchStore::from_file(path).with_top_level_key("model"))?;
         }
         Some("safetensors") => {
-            model.load_from(&mut SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter))?;
+            model.load_from(&mut SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter))?; // expect: BL006
         }
         _ => bail!("unsupported weights {}", path.display()),
     }
@@ -37,7 +37,7 @@ pub fn from_either<B: Backend>(device: &B::Device, path: &Path) -> Result<Causal
 /// Clean: per-stage norms are a `ModuleList` (`norms.0`, `norms.1`, ...), not a Sequential.
 pub fn encoder_from_safetensors<B: Backend>(device: &B::Device, path: &Path) -> Result<Encoder<B>> {
     let mut model: Encoder<B> = Encoder::new(device);
-    let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter);
+    let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter); // expect: BL006
     model.load_from(&mut store)?;
     Ok(model)
 }

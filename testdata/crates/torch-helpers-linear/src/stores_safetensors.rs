@@ -12,7 +12,7 @@ pub fn safetensors_torch_store(path: &Path) -> SafetensorsStore {
 
 /// The same, renumbered: clean.
 pub fn safetensors_torch_store_renumbered(path: &Path) -> SafetensorsStore {
-    SafetensorsStore::from_file(path)
+    SafetensorsStore::from_file(path) // expect: BL005
         .with_from_adapter(PyTorchToBurnAdapter)
         .map_indices_contiguous(true)
 }

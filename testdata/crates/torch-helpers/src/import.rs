@@ -14,7 +14,7 @@ use crate::stores::{
 
 pub fn from_torch<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
-    model.load_from(&mut torch_store(path))?;
+    model.load_from(&mut torch_store(path))?; // expect: BL012
     Ok(model)
 }
 
@@ -28,7 +28,7 @@ pub fn from_torch_bound<B: Backend>(device: &B::Device, path: &Path) -> Result<M
 pub fn from_torch_checkpoint<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
     let mut store = crate::stores::torch_checkpoint_store(path);
-    model.load_from(&mut store)?;
+    model.load_from(&mut store)?; // expect: BL012
     let mut again = torch_checkpoint_store(path);
     model.load_from(&mut again)?;
     Ok(model)
@@ -37,7 +37,7 @@ pub fn from_torch_checkpoint<B: Backend>(device: &B::Device, path: &Path) -> Res
 pub fn from_torch_checked<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
     let mut store = torch_store_checked(path)?;
-    model.load_from(&mut store)?;
+    model.load_from(&mut store)?; // expect: BL012
     model.load_from(&mut torch_store_checked(path).expect("weights"))?;
     Ok(model)
 }

@@ -13,7 +13,7 @@ use crate::stores_safetensors::{safetensors_torch_store, safetensors_torch_store
 
 pub fn from_safetensors<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {
     let mut model = MirrorMlp::new(device);
-    model.load_from(&mut safetensors_torch_store(path))?;
+    model.load_from(&mut safetensors_torch_store(path))?; // expect: BL012
     Ok(model)
 }
 

@@ -33,7 +33,7 @@ pub fn torch_store_in(dir: &Path) -> PytorchStore {
 
 /// The index option written: clean.
 pub fn torch_store_mapped(path: &Path) -> PytorchStore {
-    PytorchStore::from_file(path).map_indices_contiguous(false)
+    PytorchStore::from_file(path).map_indices_contiguous(false) // expect: BL005
 }
 
 /// Burn's own format: not PyTorch-facing, whatever its callers load.

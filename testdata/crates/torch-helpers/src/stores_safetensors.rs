@@ -13,7 +13,7 @@ pub fn safetensors_torch_store(path: &Path) -> SafetensorsStore {
 
 /// The same with the variant names skipped: clean (its index default is right).
 pub fn safetensors_torch_store_skipping(path: &Path) -> SafetensorsStore {
-    SafetensorsStore::from_file(path)
+    SafetensorsStore::from_file(path) // expect: BL005
         .with_from_adapter(PyTorchToBurnAdapter)
         .skip_enum_variants(true)
 }

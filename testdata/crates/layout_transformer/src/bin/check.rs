@@ -7,7 +7,7 @@ use layout_transformer::model::TestData;
 fn main() {
     let device = Default::default();
     let mut data: TestData<NdArray> = TestData::new(&device);
-    let mut store = PytorchStore::from_file("test_data.pt");
+    let mut store = PytorchStore::from_file("test_data.pt"); // expect: BL005
     data.load_from(&mut store).expect("cannot read test_data.pt");
     println!("{:?}", data);
 }

@@ -12,7 +12,7 @@ type B = burn::backend::NdArray;
 fn main() -> Result<()> {
     let device = Default::default();
     let mut model: MirrorMlp<B> = MirrorMlp::new(&device);
-    model.load_from(&mut torch_import::stores::torch_store(Path::new("model.pt")))?;
+    model.load_from(&mut torch_import::stores::torch_store(Path::new("model.pt")))?; // expect: BL012
     model.save_into(&mut BurnpackStore::from_file("model.bpk").overwrite(true))?;
     Ok(())
 }
