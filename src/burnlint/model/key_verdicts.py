@@ -100,7 +100,9 @@ def option_state(loader: Loader, option: str) -> OptionState:
             continue
         some = True
         values.add(setting.value)
-        if not setting.definite:
+        if setting.everywhere:
+            values.add(None)  # another value on the other paths, written all the same
+        elif not setting.definite:
             values.add(default)
             written = False
     value = next(iter(values)) if len(values) == 1 else None

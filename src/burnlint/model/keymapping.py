@@ -219,8 +219,18 @@ def loaders(model: KeyMappingReads) -> list[Loader]:
     # dropped maps nothing.
     # The same for a SafetensorsStore with `PyTorchToBurnAdapter`: where such a store is
     # returned by a crate-local function, it is reported here, not at each caller's load.
+    # the other branches' constructors of a store an `if`/`match` chooses belong to its loader
+    chosen = {
+        variant.constructor_node.id
+        for loader in by_site.values()
+        for variant in loader.store.alternatives
+    }
     for build in model.store_builds:
-        if build.kind is StoreKind.BURNPACK or build.constructor_node.id in by_site:
+        if (
+            build.kind is StoreKind.BURNPACK
+            or build.constructor_node.id in by_site
+            or build.constructor_node.id in chosen
+        ):
             continue
         top = chain_top(build.constructor_node, model)
         chain = model.stores.store_of(top) or build

@@ -60,6 +60,9 @@ class OptionSetting:
     value: bool | None
     node: Node
     definite: bool = True
+    # with ``definite`` False: the option is set on every path all the same, to another value
+    # on some (`let s = X::new().o(true); if c { s = s.o(false) }`)
+    everywhere: bool = False
 
 
 @dataclass(frozen=True)
@@ -113,7 +116,9 @@ class StoreBuild:
         options = dict(self.options)
         for name, setting in other.options.items():
             if name not in options or options[name].value != setting.value:
-                options[name] = replace(setting, definite=False)
+                base = options.get(name)
+                everywhere = base is not None and (base.definite or base.everywhere)
+                options[name] = replace(setting, definite=False, everywhere=everywhere)
         return replace(
             self,
             options=options,

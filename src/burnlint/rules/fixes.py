@@ -51,7 +51,8 @@ def write_key_defaults(
         calls = [
             builder_call(option, ctx.model.api.default(store.kind, option))
             for option in options
-            if (setting := variant.option(option)) is None or not setting.definite
+            if (setting := variant.option(option)) is None
+            or not (setting.definite or setting.everywhere)
         ]
         if calls:
             at, content = _after_constructor(ctx, variant.constructor_node, calls)
