@@ -427,3 +427,46 @@ async def test_an_internal_error_is_logged_and_other_files_keep_their_diagnostic
     # and the server goes on: the good file is checked again
     replace_text(client, good, 2, (workspace / "seed_loop.rs").read_text())
     assert len((await published(client, good, 2)).diagnostics) == 4
+
+
+async def test_fix_all_leaves_the_implicit_key_mapping_fix_to_its_quick_fix(
+    client: RecordingClient, workspace: Path
+) -> None:
+    """`source.fixAll` runs on save in many editors: it does not spell out the defaults of a
+    store just typed (BL005's safe fix); the finding's own quick fix still does."""
+    # a known release: the fix is safe, so only `FIX_ALL_LEAVES` keeps it out of fixAll
+    (workspace / "burnlint.toml").write_text('burn-version = "0.22.0"\n')
+    path = workspace / "import.rs"
+    path.write_text(
+        "use burn_store::{ModuleSnapshot, PytorchStore};\n\n"
+        "pub fn load<M: ModuleSnapshot>(model: &mut M) {\n"
+        '    model.load_from(&mut PytorchStore::from_file("m.pt")).unwrap();\n'
+        "}\n"
+    )
+    uri = open_document(client, path)
+    found = await published(client, uri, 1)
+    assert codes(found) == [(4, "BL005")]
+    everything = types.Range(types.Position(0, 0), types.Position(10, 0))
+    fix_all = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=everything,
+            context=types.CodeActionContext(
+                diagnostics=[], only=[types.CodeActionKind.SourceFixAll]
+            ),
+        )
+    )
+    assert not fix_all
+    bl005 = found.diagnostics[0]
+    quick = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=bl005.range,
+            context=types.CodeActionContext(
+                diagnostics=[bl005], only=[types.CodeActionKind.QuickFix]
+            ),
+        )
+    )
+    assert quick is not None
+    titles = [a.title for a in quick if isinstance(a, types.CodeAction)]
+    assert any(t.startswith("BL005: write the defaults of") for t in titles), titles

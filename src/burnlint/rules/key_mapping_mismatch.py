@@ -28,7 +28,7 @@ META = RuleMeta(
     precision="high",
     tags=("correctness", "burn-store", "pytorch"),
     fixable=True,
-    since="0.2.0",
+    since="0.1.0",
 )
 
 

@@ -164,7 +164,7 @@ ALL: tuple[RuleMeta, ...] = (
         tags=("correctness", "burn-store", "pytorch"),
         fixable=True,
         enabled_by_default=True,
-        since="0.2.0",
+        since="0.1.0",
     ),
 )
 # --- end of generated code ---

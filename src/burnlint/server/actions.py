@@ -1,6 +1,7 @@
 """Code actions on a published check: each finding's fix as a quick fix (a safe one preferred,
 an unsafe one saying so), "allow this rule here" (the comment ``--add-allow`` inserts, planned
-and verified by its code), and ``source.fixAll`` with every safe fix of the file."""
+and verified by its code), and ``source.fixAll`` with every safe fix of the file but those of
+the rules in ``FIX_ALL_LEAVES``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ from burnlint.server.convert import Checked, overlaps
 
 UNSAFE_NOTE = " (unsafe: changes behaviour)"
 FIX_ALL_TITLE = "burnlint: apply every safe fix"
+# Rules whose safe fixes `source.fixAll` leaves to their quick fix. Editors run fixAll on save
+# (`editor.codeActionsOnSave`): BL005's fix would spell out the defaults of every store the
+# moment it is typed, before its author chose the values the model needs.
+FIX_ALL_LEAVES = frozenset({"BL005"})
 
 
 def code_actions(checked: Checked, params: types.CodeActionParams) -> list[types.CodeAction]:
@@ -38,7 +43,9 @@ def code_actions(checked: Checked, params: types.CodeActionParams) -> list[types
             if action is not None:
                 actions.append(action)
     if wanted(types.CodeActionKind.SourceFixAll):
-        action = _fix_all(checked, [f for f, _ in checked.findings])
+        action = _fix_all(
+            checked, [f for f, _ in checked.findings if f.rule_id not in FIX_ALL_LEAVES]
+        )
         if action is not None:
             actions.append(action)
     return actions
