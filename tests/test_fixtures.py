@@ -188,9 +188,9 @@ def test_bl005_on_a_helper_names_its_callers_loads() -> None:
     }
     # `from_torch_dir` loads it through a second helper, `torch_store_in`
     assert loads == {
-        ("src/import.rs", 17),
-        ("src/import.rs", 24),
-        ("src/import.rs", 47),
+        ("src/import.rs", 18),
+        ("src/import.rs", 25),
+        ("src/import.rs", 48),
         ("src/bin/convert.rs", 15),
     }
     assert torch_store.fix is not None

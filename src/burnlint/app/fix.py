@@ -144,7 +144,7 @@ def _fail(path: Path, message: str) -> Notification:
 
 # Fixes are applied, the files checked again, and so on: a fix skipped because it overlapped
 # another is applied in the next pass. Each pass fixes at least one thing or stops.
-MAX_FIX_PASSES = 4
+MAX_FIX_PASSES = 8
 
 
 def fix_until_stable(

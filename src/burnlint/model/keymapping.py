@@ -17,24 +17,20 @@ from typing import TYPE_CHECKING, Protocol
 from burnlint.model.burn_api import BurnStoreApi, StoreKind
 from burnlint.model.layout import EnumFact, FieldFact, LayoutFacts, LayoutKind, VariantFact
 from burnlint.model.loaded_type import LoadedTypeReads
+from burnlint.model.negative_tests import expected_to_fail
 from burnlint.model.ops import StoreOp
-from burnlint.model.result_forms import ASSERT_MACROS, CHAIN_METHODS
+from burnlint.model.places import enclosing_function, let_bound
 from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.rust.syntax import (
     field_of,
     is_tail_expression,
-    macro_name,
     method_call_parts,
     outer_parens,
-    text,
-    unmut,
 )
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from burnlint.model.scopes import Binding
-    from burnlint.rust.syntax import Ancestry
 
 _SPACE = re.compile(r"\s+")
 
@@ -99,6 +95,13 @@ def layout_reasons(layout: LayoutFacts) -> dict[str, LayoutReason]:
     return reasons
 
 
+def certain_reasons(layout: LayoutFacts) -> dict[str, LayoutReason]:
+    """``layout_reasons`` without the `Vec<Linear>` one: whether such a field has PyTorch's
+    gaps depends on the PyTorch side (an `nn.Sequential` with parameter-free layers, or an
+    `nn.ModuleList`), which the Rust code does not show."""
+    return {o: r for o, r in layout_reasons(layout).items() if r.matter is not Matter.SEQUENTIAL}
+
+
 # The table's `Vec<Linear>` row has no module enum; wherever one is, PyTorch keys lack its
 # variant names and both stores need `skip_enum_variants(true)` (the mirror row's value).
 _ROW = {Matter.MIRROR: LayoutKind.MIRROR, Matter.SEQUENTIAL: LayoutKind.SEQUENTIAL_LIKE}
@@ -153,20 +156,6 @@ def reports_when_returned(store: StoreBuild) -> bool:
     return store.kind is StoreKind.PYTORCH or "PyTorchToBurnAdapter" in store.adapters
 
 
-def _let_binding(value: Node, model: KeyMappingReads) -> Binding | None:
-    """The binding ``let x = value;`` (or ``let mut x``) gives ``value``, if it is one."""
-    ancestry = model.ancestry
-    parent = ancestry.parent(value)
-    if parent is None or parent.type != "let_declaration" or field_of(value, ancestry) != "value":
-        return None
-    pattern = parent.child_by_field_name("pattern")
-    if pattern is not None:
-        pattern = unmut(pattern)
-    if pattern is None or pattern.type != "identifier":
-        return None
-    return model.resolution.binding_of(pattern)
-
-
 def chain_top(node: Node, model: KeyMappingReads, also: frozenset[str] = frozenset()) -> Node:
     """The end of a builder chain starting at ``node``: `X::from_file(p).a(..).b(..)`; the
     methods named ``also`` continue it as builders do (a `PathFilter`'s)."""
@@ -183,15 +172,6 @@ def chain_top(node: Node, model: KeyMappingReads, also: frozenset[str] = frozens
         if parts is None or (parts[1] not in model.api.builders and parts[1] not in also):
             return current
         current = call
-
-
-def _function_of(node: Node, ancestry: Ancestry) -> Node | None:
-    current = ancestry.parent(node)
-    while current is not None:
-        if current.type == "function_item":
-            return current
-        current = ancestry.parent(current)
-    return None
 
 
 def loaders(model: KeyMappingReads) -> list[Loader]:
@@ -254,7 +234,7 @@ def loaders(model: KeyMappingReads) -> list[Loader]:
             loader.facing = Facing.REMAPPING
         else:
             continue
-        function = _function_of(loader.report_at, model.ancestry)
+        function = enclosing_function(loader.report_at, model.ancestry)
         if function is not None and loader.facing is not Facing.REMAPPING:
             pytorch_functions.add(function.id)
         facing.append(loader)
@@ -265,7 +245,7 @@ def loaders(model: KeyMappingReads) -> list[Loader]:
             or loader.kind is not StoreKind.SAFETENSORS
         ):
             continue
-        function = _function_of(loader.loads[0].node, model.ancestry)
+        function = enclosing_function(loader.loads[0].node, model.ancestry)
         if function is not None and function.id in pytorch_functions:
             loader.facing = Facing.BESIDE_PYTORCH
             facing.append(loader)
@@ -274,145 +254,10 @@ def loaders(model: KeyMappingReads) -> list[Loader]:
     facing = [
         f
         for f in facing
-        if not _round_trip(f, model, first_saves) and not _expected_to_fail(f, model, asserting)
+        if not _round_trip(f, model, first_saves)
+        and not expected_to_fail(f.loads, f.report_at, model, asserting)
     ]
     return sorted(facing, key=lambda loader: loader.report_at.start_byte)
-
-
-# Negative tests ------------------------------------------------------------------------------
-# A load that a test means to fail (in a `#[should_panic]` test, or whose `Result` is asserted
-# to be an `Err`) tests the failure, not the key mapping: it is no PyTorch-facing load to fix.
-
-_FAILURE_METHODS = frozenset({"unwrap_err", "expect_err"})
-_ASSERT = r"(\w+::)*(debug_)?assert!"
-_ASSERT_MATCHES = r"(\w+::)*(debug_)?assert_matches!"
-_ERR = r"(\w+::)*Err\b"
-
-
-def _expected_to_fail(loader: Loader, model: KeyMappingReads, asserting: dict[int, bool]) -> bool:
-    if not loader.loads:  # a store only returned, passed on or asked for its keys
-        return _in_should_panic_test(loader.report_at, model.ancestry)
-    return all(
-        _in_should_panic_test(op.node, model.ancestry)
-        or _asserted_to_fail(op, model)
-        or _asserts_missing_tensors(op.node, model.ancestry, asserting)
-        for op in loader.loads
-    )
-
-
-# `assert!(!result.missing.is_empty())`, `assert!(r.missing.len() > 0)`: the test expects the
-# load to leave tensors missing (burn's own tests show a mis-mapping this way)
-_MISSING_ASSERTED = re.compile(
-    rf"^{_ASSERT}\((!\w+(\.\w+)*\.missing\.is_empty\(\)|\w+(\.\w+)*\.missing\.len\(\)>0)[,)]"
-)
-
-
-def _asserts_missing_tensors(node: Node, ancestry: Ancestry, asserting: dict[int, bool]) -> bool:
-    """The function around ``node`` asserts that a load left tensors missing (looked up once
-    per function in ``asserting``: a file can hold thousands of loads in one function)."""
-    function = _function_of(node, ancestry)
-    if function is None:
-        return False
-    if function.id not in asserting:
-        asserting[function.id] = _has_missing_assertion(function)
-    return asserting[function.id]
-
-
-def _has_missing_assertion(function: Node) -> bool:
-    stack = [function]
-    while stack:
-        current = stack.pop()
-        if current.type == "macro_invocation":
-            if _MISSING_ASSERTED.match(_SPACE.sub("", text(current))):
-                return True
-            continue
-        stack.extend(current.named_children)
-    return False
-
-
-def _in_should_panic_test(node: Node, ancestry: Ancestry) -> bool:
-    function = _function_of(node, ancestry)
-    if function is None:
-        return False
-    sibling = function.prev_named_sibling
-    while sibling is not None and sibling.type in (
-        "attribute_item",
-        "line_comment",
-        "block_comment",
-    ):
-        if sibling.type == "attribute_item" and _SPACE.sub("", text(sibling)).startswith(
-            "#[should_panic"
-        ):
-            return True
-        sibling = sibling.prev_named_sibling
-    return False
-
-
-def _asserted_to_fail(op: StoreOp, model: KeyMappingReads) -> bool:
-    """The load's ``Result`` (through ``map_err``-like adapters) is unwrapped as an error
-    (``unwrap_err``, ``expect_err``), or bound and then asserted to be one
-    (``assert!(r.is_err())``, ``assert!(!r.is_ok())``, ``assert!(matches!(r, Err(..)))``,
-    ``assert_matches!(r, Err(..))``, ``r.unwrap_err()``)."""
-    if not op.returns_result:
-        return False
-    ancestry = model.ancestry
-    value = _result_end(op.node, ancestry)
-    method = _method_called_on(value, ancestry)
-    if method in _FAILURE_METHODS:
-        return True
-    binding = _let_binding(value, model)
-    if binding is None:
-        return False
-    for use in binding.uses:
-        if use.macro is None:
-            if _method_called_on(_result_end(use.node, ancestry), ancestry) in _FAILURE_METHODS:
-                return True
-        elif macro_name(use.macro) in ASSERT_MACROS and _asserts_err(use.macro, binding.name):
-            return True
-    return False
-
-
-def _result_end(node: Node, ancestry: Ancestry) -> Node:
-    """The end of the ``Result -> Result`` chain that starts at ``node``."""
-    current = outer_parens(node, ancestry)
-    while (call := _method_call_on(current, ancestry)) is not None and call[1] in CHAIN_METHODS:
-        current = outer_parens(call[0], ancestry)
-    return current
-
-
-def _method_called_on(node: Node, ancestry: Ancestry) -> str | None:
-    """``m`` when ``node`` is the receiver of a method call ``node.m(..)``."""
-    call = _method_call_on(node, ancestry)
-    return call[1] if call is not None else None
-
-
-def _method_call_on(node: Node, ancestry: Ancestry) -> tuple[Node, str] | None:
-    """The call ``node.m(..)`` and ``m``, when ``node`` is the receiver of a method call."""
-    parent = ancestry.parent(node)
-    if parent is None or parent.type != "field_expression" or field_of(node, ancestry) != "value":
-        return None
-    call = ancestry.parent(parent)
-    if call is None or call.type != "call_expression":
-        return None
-    parts = method_call_parts(call)
-    return (call, parts[1]) if parts is not None else None
-
-
-def _asserts_err(macro: Node, name: str) -> bool:
-    """An assertion whose whole condition says that the ``Result`` named ``name`` is an
-    ``Err`` (``assert!(r.is_err(), "..")``); a condition that also says something else
-    (``r.is_err() || ..``) or the opposite (``!r.is_err()``) does not count."""
-    compact = _SPACE.sub("", text(macro))
-    n = re.escape(name)
-    return any(
-        re.search(pattern, compact) is not None
-        for pattern in (
-            rf"^{_ASSERT}\({n}\.is_err\(\)[,)]",
-            rf"^{_ASSERT}\(!{n}\.is_ok\(\)[,)]",
-            rf"^{_ASSERT}\(matches!\({n},{_ERR}",
-            rf"^{_ASSERT_MATCHES}\({n},{_ERR}",
-        )
-    )
 
 
 _KEY_READERS = frozenset({"keys", "get_snapshot", "get_all_snapshots"})
@@ -434,7 +279,7 @@ def _store_use(top: Node, model: KeyMappingReads) -> str | None:
         call = ancestry.parent(parent)
         parts = method_call_parts(call) if call is not None else None
         return "keys" if parts is not None and parts[1] in _KEY_READERS else None
-    binding = _let_binding(node, model)
+    binding = let_bound(node, model)
     if binding is None:
         return None
     found: str | None = None
@@ -454,7 +299,7 @@ def _first_safetensors_saves(model: KeyMappingReads) -> dict[int, int]:
     first: dict[int, int] = {}
     for op in model.ops:
         if op.is_save and op.store is not None and op.store.kind is StoreKind.SAFETENSORS:
-            function = _function_of(op.node, model.ancestry)
+            function = enclosing_function(op.node, model.ancestry)
             if function is not None:
                 start = op.node.start_byte
                 first[function.id] = min(start, first.get(function.id, start))
@@ -467,7 +312,7 @@ def _round_trip(loader: Loader, model: KeyMappingReads, first_saves: dict[int, i
     if loader.kind is not StoreKind.SAFETENSORS or not loader.loads:
         return False
     first_load = loader.loads[0].node
-    function = _function_of(first_load, model.ancestry)
+    function = enclosing_function(first_load, model.ancestry)
     if function is None:
         return False
     first_save = first_saves.get(function.id)

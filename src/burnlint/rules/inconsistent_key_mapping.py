@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 
 from burnlint.findings import MAX_LABEL, Finding, Level, RelatedLocation, RuleMeta
 from burnlint.model.key_verdicts import Difference, Disagreement, OptionState
-from burnlint.model.keymapping import LayoutReason, layout_reasons, prescribed
+from burnlint.model.keymapping import (
+    LayoutReason,
+    Matter,
+    certain_reasons,
+    layout_reasons,
+    prescribed,
+)
+from burnlint.model.layout import FieldFact, LayoutFacts
 from burnlint.rules import fixes
 from burnlint.rules.base import Rule
 from burnlint.rules.violation import Violation
@@ -56,6 +63,8 @@ class Today:
     difference: Difference
     known: bool  # the layout is resolved by type
     reason: LayoutReason | None  # the layout fact that makes the option matter (None: none)
+    # a `Vec<Linear>` of the resolved layout, for the index option: it may matter
+    sequential: FieldFact | None = None
 
 
 @dataclass(frozen=True)
@@ -88,6 +97,12 @@ class KeyMappingDisagreement(Violation):
             said.append(_BREAKS[t.difference.option])
             if t.reason is not None:
                 said.append(f"it fails today: {layout_stakes(t.reason)}")
+            elif t.sequential is not None:
+                said.append(
+                    f"`{t.sequential.shown}` needs `map_indices_contiguous(true)` if the PyTorch "
+                    "side is an `nn.Sequential` with parameter-free layers, and either value "
+                    "if it is an `nn.ModuleList`"
+                )
             elif t.known:
                 said.append("the modules loaded today do not depend on it")
         return "; ".join(said)
@@ -105,18 +120,33 @@ class KeyMappingDisagreement(Violation):
         return "write the values of the `PytorchStore`, or those the loaded modules need"
 
 
+_INDICES = "map_indices_contiguous"
+
+
+def _sequential(layout: LayoutFacts | None) -> FieldFact | None:
+    if layout is None:
+        return None
+    reason = layout_reasons(layout).get(_INDICES)
+    return reason.field if reason is not None and reason.matter is Matter.SEQUENTIAL else None
+
+
 def _today(disagreement: Disagreement) -> tuple[Today, ...]:
     """Per option, the first disagreeing `PytorchStore`'s difference and what the layout
     both fill makes of it."""
     found: dict[str, Today] = {}
     for pair in disagreement.pytorch:
-        reasons = layout_reasons(pair.layout) if pair.layout is not None else {}
+        reasons = certain_reasons(pair.layout) if pair.layout is not None else {}
         for difference in pair.differences:
             if difference.option in found and found[difference.option].reason is not None:
                 continue
             reason = reasons.get(difference.option)
             if difference.option not in found or reason is not None:
-                found[difference.option] = Today(difference, pair.layout is not None, reason)
+                found[difference.option] = Today(
+                    difference,
+                    pair.layout is not None,
+                    reason,
+                    _sequential(pair.layout) if difference.option == _INDICES else None,
+                )
     return tuple(found.values())
 
 
@@ -127,7 +157,7 @@ def _fixed_values(
     where the layout is known, else the `PytorchStore`s' value, when they all run the same
     one (None otherwise: no value would end the disagreement)."""
     here = disagreement.loader
-    own = layout_reasons(disagreement.layout) if disagreement.layout is not None else {}
+    own = certain_reasons(disagreement.layout) if disagreement.layout is not None else {}
     values: list[tuple[str, bool]] = []
     for t in today:
         option = t.difference.option

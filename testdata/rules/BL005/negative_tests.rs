@@ -1,8 +1,10 @@
 //! Negative tests: a load that a test means to fail tests the failure, not the key mapping.
 //! In a `#[should_panic]` test, or with its `Result` asserted to be an `Err` (`is_err()`,
-//! `unwrap_err()`, `expect_err(..)`, `matches!(r, Err(..))`), it is no PyTorch-facing load to
-//! fix. Every other test load is. `Net` mirrors a PyTorch Sequential (a `Vec` of a module enum
-//! with a parameter-free variant), so `PytorchStore`'s default renumbering mis-maps it.
+//! `unwrap_err()`, `expect_err(..)`, `matches!(r, Err(..))`), it is no PyTorch-facing load:
+//! none of BL005, BL006 and BL012 speaks of it. Every other test load is one. `Net` mirrors a
+//! PyTorch Sequential (a `Vec` of a module enum with a parameter-free variant), so
+//! `PytorchStore`'s default renumbering mis-maps it (BL012) and its enum option is implicit
+//! (BL005).
 
 use burn::nn::{Linear, Relu};
 use burn::prelude::*;
@@ -154,5 +156,37 @@ mod tests {
         let mut store = SafetensorsStore::from_file("tests/linear.safetensors") // expect: BL005, BL012
             .with_from_adapter(PyTorchToBurnAdapter);
         model.load_from(&mut store).unwrap();
+    }
+
+    /// A test that asserts the load left tensors missing shows the mis-mapping on purpose
+    /// (burn's own store tests do): directly, or through a binding made from `missing`.
+    #[test]
+    fn renumbering_off_leaves_gaps_missing() {
+        let mut model = Net::default();
+        let mut store = PytorchStore::from_file("tests/linear.pt")
+            .map_indices_contiguous(true)
+            .allow_partial(true);
+        let result = store.apply_to(&mut model).unwrap();
+        let missing_net: Vec<_> = result.missing.iter().filter(|(p, _)| p.starts_with("net.")).collect();
+        assert!(!missing_net.is_empty(), "net.1 is not in the file");
+    }
+
+    #[test]
+    fn variant_names_left_missing() {
+        let mut model = Net::default();
+        let mut store = PytorchStore::from_file("tests/linear.pt").skip_enum_variants(false).allow_partial(true);
+        let result = model.load_from(&mut store).unwrap();
+        assert!(result.missing.len() > 0);
+    }
+
+    /// A binding that is not made from `missing` says nothing about the load.
+    #[test]
+    fn applied_is_checked() {
+        let mut model = Net::default();
+        let mut store = PytorchStore::from_file("tests/linear.pt").allow_partial(true); // expect: BL005, BL012
+        let result = model.load_from(&mut store).unwrap();
+        let applied = result.applied.clone();
+        assert!(!applied.is_empty());
+        println!("{result}");
     }
 }

@@ -1,9 +1,9 @@
-//! `PytorchStore` loaders of modules that mirror PyTorch's `nn.Sequential` layer by layer (a
-//! `Vec` of a module enum with parameter-free variants): the default
-//! `map_indices_contiguous(true)` renumbers `net.0, net.2` to `net.0, net.1` and breaks them.
-//! `skip_enum_variants` defaults to `true`, which is what they need. Modules without index gaps
-//! (flat structs, `Vec`s of blocks) are clean with the defaults. Only Pytorch
-//! loaders in this file, so BL006 has nothing to compare.
+//! `PytorchStore` loaders, most of modules that mirror PyTorch's `nn.Sequential` layer by layer
+//! (a `Vec` of a module enum with parameter-free variants): the default or a written
+//! `map_indices_contiguous(true)` renumbers `net.0, net.2` to `net.0, net.1` and breaks them
+//! (BL012, where the loaded type is stated and no remap intervenes). Every option left to its
+//! default is a BL005 note, whatever the layout: flat structs and `Vec`s of blocks too. Only
+//! Pytorch loaders in this file, so BL006 has nothing to compare.
 
 use std::path::Path;
 
@@ -93,8 +93,8 @@ pub fn import_and_finetune(device: &Device, weights: &Path, batches: &[Batch], e
     Ok(model)
 }
 
-/// Clean: the mirror's `map_indices_contiguous(false)` is written; `skip_enum_variants`
-/// defaults to `true`, which the mirror needs.
+/// The mirror's `map_indices_contiguous(false)` is written; `skip_enum_variants` is left to
+/// its default `true`, which the mirror needs (a note all the same).
 pub fn load_mirror_layout(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
     let mut store = PytorchStore::from_file(path).map_indices_contiguous(false); // expect: BL005
@@ -196,7 +196,7 @@ pub fn load_through_helper(device: &Device, path: &Path) -> Result<Mlp> {
     Ok(model)
 }
 
-/// Clean: both written (to values of the author's choosing).
+/// Both written, to values of the author's choosing: the index value mis-maps the mirror.
 pub fn load_explicit(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
     let mut store = PytorchStore::from_file(path) // expect: BL012
@@ -216,7 +216,7 @@ pub fn load_configured(device: &Device, path: &Path, opts: &ImportOptions) -> Re
     Ok(model)
 }
 
-/// Clean: the second option is set on a re-binding.
+/// The second option is set on a re-binding; the first renumbers the mirror.
 pub fn load_rebound(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
     let store = PytorchStore::from_file(path).map_indices_contiguous(true); // expect: BL012
@@ -256,14 +256,14 @@ pub fn load_any_module<B: Backend, M: Module<B> + ModuleSnapshot<B>>(mut model: 
     Ok(model)
 }
 
-/// Clean: a flat module has no index to renumber.
+/// A flat module has no index to renumber: harmless today, still implicit.
 pub fn load_classifier(device: &Device, path: &Path) -> Result<Classifier> {
     let mut model = Classifier::new(device);
     model.load_from(&mut PytorchStore::from_file(path))?; // expect: BL005
     Ok(model)
 }
 
-/// Clean: transformer blocks are a `ModuleList` in PyTorch, numbered without gaps.
+/// Transformer blocks are a `ModuleList` in PyTorch, numbered without gaps: implicit all the same.
 pub fn load_encoder(device: &Device, path: &Path) -> Result<Encoder> {
     let mut model: Encoder = Encoder::new(device);
     let mut store = PytorchStore::from_file(path).with_top_level_key("model"); // expect: BL005
@@ -271,7 +271,7 @@ pub fn load_encoder(device: &Device, path: &Path) -> Result<Encoder> {
     Ok(model)
 }
 
-/// Clean: a store-side load of a flat module.
+/// A store-side load of a flat module: implicit all the same.
 pub fn load_classifier_store_side(device: &Device, path: &Path) -> Result<Classifier> {
     let mut model = Classifier::new(device);
     let mut store = PytorchStore::from_file(path); // expect: BL005

@@ -1,9 +1,9 @@
 //! `SafetensorsStore` loaders that read PyTorch-named tensors (the adapter, or remapped keys)
-//! and leave the key-mapping options at `SafetensorsStore`'s false/false. That is wrong for a
-//! `Vec<Linear>` standing for an `nn.Sequential` with activations (`net.0, net.2` are not
-//! renumbered, `net.1` is not found) and for a module enum (the keys must name its variants);
-//! it is right for flat modules and for `ModuleList`s of blocks or norms. No `PytorchStore` in
-//! this file.
+//! and leave the key-mapping options at `SafetensorsStore`'s false/false: BL005 notes. For a
+//! module enum the default `skip_enum_variants(false)` is a certain mis-map (BL012: the keys
+//! must name its variants). For a `Vec<Linear>` it depends on the PyTorch side, which the code
+//! does not show (a gapped `nn.Sequential` needs renumbering, an `nn.ModuleList` does not): the
+//! note says so. No `PytorchStore` in this file.
 
 use std::path::Path;
 
@@ -134,7 +134,7 @@ pub fn load_with_remapper(device: &Device, path: &Path) -> Result<Mlp> {
     Ok(model)
 }
 
-/// Clean: the adapter and the option the layout needs; `Mlp` has no enum to skip.
+/// The adapter and the index option written; `skip_enum_variants` is left implicit.
 pub fn load_contiguous_only(device: &Device, path: &Path) -> Result<Mlp> {
     let mut model = Mlp::new(device);
     let mut store = SafetensorsStore::from_file(path) // expect: BL005
@@ -253,7 +253,7 @@ pub fn load_tagger(device: &Device, path: &Path) -> Result<Tagger> {
     Ok(model)
 }
 
-/// Clean: the enum's variant names skipped; nothing is indexed.
+/// The enum's variant names skipped; the index option is left implicit.
 pub fn load_tagger_skipping(device: &Device, path: &Path) -> Result<Tagger> {
     let mut model: Tagger = Tagger::new(device);
     let mut store = SafetensorsStore::from_file(path) // expect: BL005
@@ -263,7 +263,7 @@ pub fn load_tagger_skipping(device: &Device, path: &Path) -> Result<Tagger> {
     Ok(model)
 }
 
-/// Clean: a Hugging Face checkpoint; its `layers.N` and norms are numbered without gaps.
+/// A Hugging Face checkpoint; its `layers.N` and norms are numbered without gaps: implicit.
 pub fn load_decoder(device: &Device, path: &Path) -> Result<Decoder> {
     let mut model = Decoder::new(device);
     let mut store = SafetensorsStore::from_file(path) // expect: BL005
@@ -273,7 +273,7 @@ pub fn load_decoder(device: &Device, path: &Path) -> Result<Decoder> {
     Ok(model)
 }
 
-/// Clean: the same checkpoint into a typed parameter.
+/// The same checkpoint into a typed parameter: implicit.
 pub fn reload_decoder(model: &mut Decoder, path: &Path) -> Result<()> {
     let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter); // expect: BL005
     model.load_from(&mut store)?;

@@ -1,7 +1,7 @@
 //! A plain `SafetensorsStore` loaded in the same function as a PyTorch loader reads the same
-//! PyTorch keys, so its options matter too: `Mlp`'s `Vec<Linear>` needs the renumbering that
-//! `SafetensorsStore` leaves off by default. Every effective value in this file is false/false
-//! (the Pytorch loaders say so explicitly), so BL006 stays quiet.
+//! PyTorch keys, so its options are PyTorch-facing too (BL005 when implicit). Every effective
+//! value in this file is false/false (the Pytorch loaders say so explicitly), so BL006 stays
+//! quiet.
 
 use std::path::Path;
 

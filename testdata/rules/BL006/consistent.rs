@@ -1,6 +1,6 @@
 //! Every PyTorch-facing loader in this file ends up with true/true, however it is spelled:
-//! no BL006, although `Net`'s layout makes both options matter. (The Pytorch loader relies on
-//! its defaults, which are right for `Net`, so BL005 is quiet too.)
+//! no BL006, although `Net`'s layout makes both options matter. (The Pytorch loader that relies
+//! on its defaults, right for `Net`, gets a BL005 note.)
 
 use std::path::Path;
 

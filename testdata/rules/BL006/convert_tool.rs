@@ -1,8 +1,8 @@
 //! A weights converter that reads both exports of a PyTorch model. `Net` has a `Vec<Linear>`
-//! for a Sequential with activations and a module enum, so both options matter, and true/true
-//! is right for both. The file's Pytorch loaders all end up with true/true (implicitly or
-//! explicitly); a PyTorch-facing Safetensors loader that ends up elsewhere loads the same keys
-//! differently.
+//! for a Sequential with activations and a module enum. The file's Pytorch loaders all end up
+//! with true/true (implicitly or explicitly); a PyTorch-facing Safetensors loader that ends up
+//! elsewhere loads the same keys differently (BL006), unless its difference is a certain
+//! mis-map of the enum (BL012 then, which BL006 does not repeat).
 
 use std::path::Path;
 

@@ -1,6 +1,7 @@
 //! The write-up's mirror layout (`Vec<Layer>` of a module enum), defined in this file: here
-//! `skip_enum_variants` decides whether `net.0.Linear.weight` finds `net.0.weight`, so a
-//! difference in it counts. The Pytorch loader is the write-up's fix (false/true).
+//! `skip_enum_variants` decides whether `net.0.Linear.weight` finds `net.0.weight`. A
+//! `SafetensorsStore` that runs it false mis-maps the mirror for certain (BL012, not BL006).
+//! The Pytorch loader is the write-up's fix (false/true).
 
 use std::path::Path;
 

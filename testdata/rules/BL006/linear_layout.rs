@@ -1,6 +1,6 @@
-//! The `Vec<Linear>` layout, defined in this file and without module enums: only
-//! `map_indices_contiguous` decides whether `net.0`/`net.2` land in `net.0`/`net.1`; a
-//! difference in `skip_enum_variants` changes nothing here and does not count.
+//! The `Vec<Linear>` layout, defined in this file and without module enums: any difference
+//! between the `PytorchStore` and a PyTorch-facing `SafetensorsStore` counts (BL006), and the
+//! note says whether the loaded layout depends on it today (`skip_enum_variants` does not).
 
 use std::path::Path;
 
@@ -32,7 +32,8 @@ pub fn load_pt<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     Ok(model)
 }
 
-/// Clean: the write-up's fix; `skip_enum_variants` differs but there is no enum to skip.
+/// The write-up's fix; `skip_enum_variants` differs from the `PytorchStore`'s (BL006, with no
+/// enum to skip today).
 pub fn load_st<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
     let mut store = SafetensorsStore::from_file(path) // expect: BL006
@@ -43,7 +44,8 @@ pub fn load_st<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     Ok(model)
 }
 
-/// Clean: `map_indices_contiguous(true)` written; `skip_enum_variants` does not matter here.
+/// `map_indices_contiguous(true)` written; `skip_enum_variants` left false, unlike the
+/// `PytorchStore`'s (BL006, harmless today).
 pub fn load_st_contiguous<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
     let mut store = SafetensorsStore::from_file(path) // expect: BL006

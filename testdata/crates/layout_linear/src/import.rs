@@ -1,6 +1,6 @@
-//! Loaders for the PyTorch exports of the MLP. `PytorchStore`'s defaults are right for it; a
-//! `SafetensorsStore` needs `map_indices_contiguous(true)`, which the fix writes where it is
-//! missing. `skip_enum_variants` does not matter: the crate has no module enum.
+//! Loaders for the PyTorch exports of the MLP, a `Vec<Linear>`. Every `SafetensorsStore` loader
+//! that disagrees with the `PytorchStore`s' true/true is BL006; the options left implicit
+//! elsewhere are BL005 notes.
 
 use std::path::Path;
 
@@ -75,7 +75,8 @@ pub fn from_hub_export<B: Backend>(device: &B::Device, path: &Path) -> Result<Ml
     Ok(model)
 }
 
-/// Clean: the write-up's fix, both options written.
+/// The write-up's fix, both options written; `skip_enum_variants(false)` differs from the
+/// `PytorchStore`s' true (BL006, harmless for this layout).
 pub fn from_safetensors_fixed<B: Backend>(device: &B::Device, path: &Path) -> Result<Mlp<B>> {
     let mut model = Mlp::new(device);
     let mut store = SafetensorsStore::from_file(path) // expect: BL006

@@ -1,8 +1,8 @@
 //! Loaders for the PyTorch exports of the mirrored MLP, as first written. The mirror needs
 //! `map_indices_contiguous(false)` and `skip_enum_variants(true)`: `PytorchStore`'s default
-//! renumbering and `SafetensorsStore`'s default variant names are wrong for it, the other two
-//! defaults right. The fix writes the wrong ones out where they are missing, which also makes
-//! the two store types agree (BL006 has no fix of its own).
+//! renumbering and `SafetensorsStore`'s default variant names mis-map it (BL012), the other two
+//! defaults are right (BL005 notes). The fixes write the values out, which also makes the two
+//! store types agree.
 
 use std::path::Path;
 

@@ -1,4 +1,5 @@
-//! PyTorch checkpoints of the transformer, loaded on every store's defaults.
+//! PyTorch checkpoints of the transformer, loaded on every store's defaults: BL005 notes, and
+//! BL006 where a `SafetensorsStore` disagrees with a `PytorchStore` (harmless for this layout).
 
 use std::path::Path;
 
@@ -8,7 +9,8 @@ use burn_store::{ModuleSnapshot, PyTorchToBurnAdapter, PytorchStore, Safetensors
 
 use crate::model::{CausalLm, Encoder};
 
-/// Clean: the Hugging Face `model.safetensors`, prefix stripped.
+/// The Hugging Face `model.safetensors`, prefix stripped; its defaults differ from the
+/// `PytorchStore`'s (BL006, harmless for this layout).
 pub fn from_hub<B: Backend>(device: &B::Device, path: &Path) -> Result<CausalLm<B>> {
     let mut model = CausalLm::new(device);
     let mut store = SafetensorsStore::from_file(path) // expect: BL006
@@ -18,8 +20,8 @@ pub fn from_hub<B: Backend>(device: &B::Device, path: &Path) -> Result<CausalLm<
     Ok(model)
 }
 
-/// Clean: either export of the same checkpoint; the defaults differ, but no key of this
-/// layout has an index gap or an enum variant, so both map the same.
+/// Either export of the same checkpoint; the defaults differ (BL006), but no key of this
+/// layout has an index gap or an enum variant, so both map the same today.
 pub fn from_either<B: Backend>(device: &B::Device, path: &Path) -> Result<CausalLm<B>> {
     let mut model = CausalLm::new(device);
     match path.extension().and_then(|e| e.to_str()) {
@@ -34,7 +36,7 @@ pub fn from_either<B: Backend>(device: &B::Device, path: &Path) -> Result<Causal
     Ok(model)
 }
 
-/// Clean: per-stage norms are a `ModuleList` (`norms.0`, `norms.1`, ...), not a Sequential.
+/// per-stage norms are a `ModuleList` (`norms.0`, `norms.1`, ...), not a Sequential.
 pub fn encoder_from_safetensors<B: Backend>(device: &B::Device, path: &Path) -> Result<Encoder<B>> {
     let mut model: Encoder<B> = Encoder::new(device);
     let mut store = SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter); // expect: BL006

@@ -1,5 +1,6 @@
-//! Loads of the helpers' `PytorchStore`s: nothing is reported here, the defect is in the
-//! helpers.
+//! Loads of the helpers' `PytorchStore`s into the mirror: the helper leaves the options
+//! implicit (BL005, there), and each load here mis-maps the mirror (BL012, once per helper and
+//! file, the other loads of the same store related).
 
 use std::path::Path;
 
