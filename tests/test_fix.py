@@ -327,3 +327,26 @@ def test_interprocedural_bl003_fix_edits_each_helper_once(
     again = runner.invoke(cli, [*args, "--fix", "--unsafe-fixes"])
     assert again.exit_code == 0, again.output
     assert (crate / "src" / "checkpoint.rs").read_text("utf-8") == expected
+
+
+def test_no_fix_goes_into_a_constructor_call_the_parser_repaired(tmp_path: Path) -> None:
+    """`from_file(path.allow_partial(true)` lacks its `)`: the parser closes the call at the end
+    of the line, so `.overwrite(true)` after it would land inside the argument, the store would
+    still refuse to overwrite, and every pass would add it again."""
+    (tmp_path / "Cargo.toml").write_text('[package]\nname = "broken"\nversion = "0.1.0"\n')
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "lib.rs").write_text(
+        "use std::path::Path;\n"
+        "use burn_store::{BurnpackStore, ModuleSnapshot};\n\n"
+        "fn lenient(path: &Path) -> BurnpackStore {\n"
+        "    BurnpackStore::from_file(path.allow_partial(true) }\n\n"
+        "pub fn fit(model: &M, path: &Path) {\n"
+        '    model.save_into(&mut lenient(path)).expect("save");\n'
+        "}\n"
+    )
+    options = EngineOptions(rule_ids=resolve(select=["BL004"]), project_root=tmp_path)
+    result = lint_paths([tmp_path], options)
+    implicit = [f for f in result.findings if f.rule_id == "BL004"]
+    assert implicit, result.findings
+    assert all(f.fix is None for f in implicit)

@@ -8,10 +8,11 @@ none imports ``file_model`` and the imports form layers, inner to outer:
 - facts without a tree: ``burn_api`` (burn-store's API by release), ``burn_layers``,
   ``limits`` (every depth and step bound), ``items``, ``resolve`` (calls by path and type),
   ``helpers`` (what a crate-local function does with a store, as plain data);
-- the file's names and forms: ``scopes``, ``reads``, ``imports``, ``layout``, ``loops``,
-  ``paths``, ``result_forms``;
+- the file's names and forms: ``scopes``, ``reads``, ``places``, ``imports``, ``layout``,
+  ``loops``, ``paths``, ``result_forms``;
 - the analyses: ``stores`` -> ``ops``; ``results`` and ``apply_checks`` -> ``apply_trace``;
-  ``calls`` -> ``loaded_type``; then ``summaries``, ``keymapping`` and ``repeats``;
+  ``calls`` -> ``loaded_type``; then ``summaries``, ``negative_tests`` -> ``keymapping`` ->
+  ``key_verdicts`` (which key-mapping rule reports each option) and ``repeats``;
 - ``file_model``, which imports them all.
 
 Nothing here prints or reads configuration; ``tests/model/`` tests analyses on snippets.

@@ -54,12 +54,14 @@ def loaded_types(loader: Loader, model: KeyMappingReads) -> frozenset[str] | Non
     return frozenset(names)
 
 
-def resolved_layout(loader: Loader, model: KeyMappingReads) -> LayoutFacts | None:
+def resolved_layout(
+    loader: Loader, model: KeyMappingReads, names: frozenset[str] | None
+) -> LayoutFacts | None:
     """The layout the loads of ``loader`` fill, resolved by type (DESIGN.md section 2b): the
     loaded types and the module types reachable from their fields. None when a loaded type
     is not stated or not declared in the target, or a type it reaches is declared twice
-    (two modules, `#[cfg]`-exclusive definitions): never the target's union of modules."""
-    names = loaded_types(loader, model)
+    (two modules, `#[cfg]`-exclusive definitions): never the target's union of modules.
+    ``names`` are the loader's ``loaded_types``."""
     if names is None:
         return None
     visible = model.layout
@@ -204,8 +206,8 @@ def judge_key_mapping(model: KeyMappingReads, loaders: Sequence[Loader]) -> KeyM
     layouts: dict[int, LayoutFacts | None] = {}
     types: dict[int, frozenset[str] | None] = {}
     for loader in loaders:
-        layouts[id(loader)] = resolved_layout(loader, model)
         types[id(loader)] = loaded_types(loader, model)
+        layouts[id(loader)] = resolved_layout(loader, model, types[id(loader)])
 
     mismatches: list[MismatchedLoader] = []
     mismatched: dict[int, frozenset[str]] = {}

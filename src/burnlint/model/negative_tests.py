@@ -77,6 +77,8 @@ def _asserts_missing_tensors(node: Node, ancestry: Ancestry, asserting: dict[int
 def _has_missing_assertion(function: Node) -> bool:
     """An assertion that a load's ``missing`` is not empty: read directly, or through a
     binding made from it (`let missing_fc = r.missing.iter().filter(..).collect()`)."""
+    if b".missing" not in (function.text or b""):
+        return False
     assertions: list[str] = []
     from_missing: set[str] = set()
     stack = [function]

@@ -158,7 +158,9 @@ def foreign_store(model: SummaryReads, build: StoreBuild, helper: str) -> Foreig
         end = build.constructor_node.end_byte
         origin = Location(model.path, model.source.node_span(build.constructor_node))
         builder = helper
-        edit = Edit(model.path, end, end, ".overwrite(true)", span=model.source.span(end, end))
+        # none into a call the parser repaired: it would land inside (`from_file(p.overwrite(..)`)
+        span = None if build.constructor_node.has_error else model.source.span(end, end)
+        edit = None if span is None else Edit(model.path, end, end, ".overwrite(true)", span=span)
     return ForeignStore(
         build.kind,
         build.constructor,

@@ -28,6 +28,8 @@ def add_overwrite(ctx: RuleContext, store: StoreBuild) -> FixEdits | None:
         if store.overwrite_edit is None:
             return None
         return FixEdits(Applicability.UNSAFE, (store.overwrite_edit,))
+    if store.constructor_node.has_error:
+        return None  # a call the parser repaired: the text would land inside it
     end = store.constructor_node.end_byte
     return FixEdits(Applicability.UNSAFE, (Edit(ctx.model.path, end, end, ".overwrite(true)"),))
 
@@ -46,6 +48,8 @@ def write_key_defaults(
     for a store built by a crate-local function (the edit belongs in its file)."""
     if store.helper is not None or not options:
         return None
+    if any(v.constructor_node.has_error for v in store.variants):
+        return None  # a call the parser repaired: the text would land inside it
     edits: list[Edit] = []
     for variant in store.variants:
         calls = [
@@ -71,6 +75,8 @@ def set_key_options(
     chosen by branches, or a value that is not a literal in this file."""
     if store.helper is not None or store.alternatives or not values:
         return None
+    if store.constructor_node.has_error:
+        return None  # a call the parser repaired: the text would land inside it
     edits: list[Edit] = []
     inserted: list[str] = []
     for option, value in values:
