@@ -17,15 +17,18 @@ burn version, the prefilter, the size limit and the project root.
 
 Entries are written to a temporary file and renamed into place: a reader sees a whole entry
 or none, and two runs at once leave one or the other. Whatever cannot be read back (another
-format, truncated, corrupt) counts as absent and is rebuilt; what cannot be written is said
-once on stderr (``Cache.problems``), never in a report. Unpickling allows burnlint's own data
-classes and enums and a few built-in types only, so a planted cache file cannot run code.
+format, truncated, corrupt, not a regular file) counts as absent and is rebuilt; what cannot
+be written is said once on stderr (``Cache.problems``), never in a report. Unpickling allows
+burnlint's own data classes and enums and a few built-in types only, so a planted cache file
+cannot run code; an entry is opened without following a link or waiting for a writer, so a
+FIFO or a link to ``/dev/stdin`` cannot hang a run.
 """
 
 from __future__ import annotations
 
 import enum
 import hashlib
+import io
 import os
 import pickle
 import shutil
@@ -38,7 +41,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from burnlint import __version__
 from burnlint.engine.stable import stable_digest
 from burnlint.findings import Level
-from burnlint.fsutil import RACY_NS, now_ns
+from burnlint.fsutil import RACY_NS, now_ns, read_regular_file
 
 if TYPE_CHECKING:
     from burnlint.engine.memo import GroupMemo
@@ -211,10 +214,10 @@ class Cache:
 
     def _load(self, path: Path) -> object:
         try:
-            with open(path, "rb") as fh:
-                return _Unpickler(fh).load()
-        except FileNotFoundError:
-            return None
+            # a regular file only, opened without waiting for a writer (a FIFO) and not
+            # through a link (to `/dev/stdin`: a language server's client messages)
+            data = read_regular_file(path, follow_symlinks=False)
+            return _Unpickler(io.BytesIO(data)).load()
         except Exception:  # a cache entry that cannot be read is rebuilt
             return None
 

@@ -1,0 +1,100 @@
+"""The persistent cache against what it may find on disk (issue 26, each section names the
+defect it tests). Each case: no hang, no traceback, and the findings of a run without the
+cache (``test_cache.py`` has the helpers and the crate)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from burnlint.engine.cache import CACHE_DIR_NAME
+from test_cache import CHECKPOINT, LIB, MAIN, MANIFEST, age, report, write
+
+# a run that hangs on a cache entry is stopped after this long (a warm run takes about 1 s)
+HANG_SECONDS = 60
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+
+
+@pytest.fixture
+def crate(tmp_path: Path) -> Path:
+    root = tmp_path / "trainer"
+    files = {"src/lib.rs": LIB, "src/checkpoint.rs": CHECKPOINT, "src/main.rs": MAIN}
+    write(root, {"Cargo.toml": MANIFEST, **files})
+    return root
+
+
+def run_cli(
+    crate: Path, *args: str, cache: Path | None = None, stdin: int | None = subprocess.DEVNULL
+) -> subprocess.CompletedProcess[str]:
+    """``burnlint CRATE --format json --exit-zero ARGS`` in a process of its own, with the cache
+    in ``cache`` (default: the crate's); stopped if it hangs."""
+    env = {**os.environ, "BURNLINT_CACHE_DIR": str(cache or crate / CACHE_DIR_NAME)}
+    command = [sys.executable, "-m", "burnlint", str(crate), "--format", "json", "--exit-zero"]
+    return subprocess.run(
+        [*command, *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        cwd=crate,
+        stdin=stdin,
+        timeout=HANG_SECONDS,
+    )
+
+
+def findings_of(text: str) -> list[object]:
+    found: list[object] = json.loads(text)["findings"]
+    return found
+
+
+def scan_index(crate: Path) -> Path:
+    (found,) = (crate / CACHE_DIR_NAME).glob("*/scan-*.pickle")
+    return found
+
+
+def group_memos(crate: Path) -> list[Path]:
+    found = sorted((crate / CACHE_DIR_NAME).glob("*/*/*.pickle"))
+    assert found
+    return found
+
+
+# -- 3: an entry that is not a regular file
+
+
+@needs_fifo
+@pytest.mark.parametrize("entry", ["scan", "group"])
+@pytest.mark.parametrize("kind", ["fifo", "link to a fifo", "link to stdin", "directory"])
+def test_an_entry_that_is_no_regular_file_is_a_miss(
+    crate: Path, tmp_path: Path, entry: str, kind: str
+) -> None:
+    age(crate)
+    cold = report(crate, cache=False)
+    report(crate)
+    path = scan_index(crate) if entry == "scan" else group_memos(crate)[0]
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "link to a fifo":
+        os.mkfifo(tmp_path / "fifo")
+        path.symlink_to(tmp_path / "fifo")
+    elif kind == "link to stdin":
+        # a language server's stdin is its client's messages: a pipe that stays open
+        path.symlink_to("/dev/stdin")
+    else:
+        path.mkdir()
+    # stdin a pipe nobody writes to or closes, as a language server's is between messages
+    reader, writer = os.pipe()
+    try:
+        done = run_cli(crate, stdin=reader)
+    finally:
+        os.close(reader)
+        os.close(writer)
+    assert done.returncode == 0, done.stderr
+    assert findings_of(done.stdout) == findings_of(cold)
+    assert "Traceback" not in done.stderr
