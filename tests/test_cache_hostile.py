@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from burnlint.engine.cache import CACHE_DIR_NAME
+from burnlint.engine.cache import CACHE_DIR_NAME, Cache, ScanEntry
+from burnlint.engine.memo import GroupMemo
 from test_cache import CHECKPOINT, LIB, MAIN, MANIFEST, age, report, write
 
 # a run that hangs on a cache entry is stopped after this long (a warm run takes about 1 s)
@@ -98,3 +101,98 @@ def test_an_entry_that_is_no_regular_file_is_a_miss(
     assert done.returncode == 0, done.stderr
     assert findings_of(done.stdout) == findings_of(cold)
     assert "Traceback" not in done.stderr
+
+
+# -- 6: a well-formed entry of the wrong types
+
+
+def load(path: Path) -> object:
+    with open(path, "rb") as fh:
+        return pickle.load(fh)
+
+
+def save(crate: Path, path: Path, value: object) -> None:
+    """Write ``value`` as the cache writes its entries (``Cache._save``)."""
+    cache = Cache(crate / CACHE_DIR_NAME)
+    cache._save(path, value)
+    assert not cache.problems
+
+
+def _files_to_strings(memo: GroupMemo) -> None:
+    memo.files = {path: "garbage" for path in memo.files}  # type: ignore[misc]
+
+
+def _record_digest_to_number(memo: GroupMemo) -> None:
+    for record in memo.files.values():
+        record.digest = 7  # type: ignore[assignment]
+
+
+def _finding_rule_to_number(memo: GroupMemo) -> None:
+    for record in memo.files.values():
+        for key, checked in record.checks.items():
+            findings = tuple(replace(f, rule_id=1) for f in checked.findings)  # type: ignore[arg-type]
+            record.checks[key] = replace(checked, findings=findings)
+
+
+def _checks_to_strings(memo: GroupMemo) -> None:
+    for record in memo.files.values():
+        record.checks = {key: "checked" for key in record.checks}  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        _files_to_strings,
+        _record_digest_to_number,
+        _finding_rule_to_number,
+        _checks_to_strings,
+    ],
+)
+def test_a_memo_of_the_wrong_types_is_a_miss(crate: Path, damage: object) -> None:
+    age(crate)
+    cold = report(crate, cache=False)
+    report(crate)
+    for path in group_memos(crate):
+        memo = load(path)
+        assert isinstance(memo, GroupMemo)
+        damage(memo)  # type: ignore[operator]
+        save(crate, path, memo)
+    assert report(crate) == cold
+    assert report(crate) == cold  # rebuilt
+
+
+@pytest.mark.parametrize("damage", ["size", "skipped", "index"])
+def test_a_scan_index_of_the_wrong_types_is_a_miss(crate: Path, damage: str) -> None:
+    age(crate)
+    cold = report(crate, cache=False)
+    report(crate)
+    path = scan_index(crate)
+    index = load(path)
+    assert isinstance(index, dict)
+    entries: dict[str, ScanEntry] = index
+    if damage == "size":
+        entries = {k: e._replace(scan=e.scan._replace(size="big")) for k, e in entries.items()}
+    elif damage == "skipped":
+        entries = {k: e._replace(scan=e.scan._replace(skipped=5)) for k, e in entries.items()}
+    save(crate, path, list(entries.items()) if damage == "index" else entries)
+    assert report(crate) == cold
+    assert report(crate) == cold
+
+
+def test_a_memo_that_fails_when_used_is_dropped(
+    crate: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # what conforms to its types but still makes the checks fail: the group is checked
+    # without it, as a run without the cache would
+    age(crate)
+    cold = report(crate, cache=False)
+    report(crate)
+    real = GroupMemo.record
+
+    def failing(memo: GroupMemo, path: Path, digest: str) -> object:
+        if memo.files and not memo.changed:
+            raise AttributeError("'str' object has no attribute 'digest'")
+        return real(memo, path, digest)
+
+    monkeypatch.setattr(GroupMemo, "record", failing)
+    assert report(crate) == cold

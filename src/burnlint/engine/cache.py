@@ -17,11 +17,12 @@ burn version, the prefilter, the size limit and the project root.
 
 Entries are written to a temporary file and renamed into place: a reader sees a whole entry
 or none, and two runs at once leave one or the other. Whatever cannot be read back (another
-format, truncated, corrupt, not a regular file) counts as absent and is rebuilt; what cannot
-be written is said once on stderr (``Cache.problems``), never in a report. Unpickling allows
-burnlint's own data classes and enums and a few built-in types only, so a planted cache file
-cannot run code; an entry is opened without following a link or waiting for a writer, so a
-FIFO or a link to ``/dev/stdin`` cannot hang a run.
+format, truncated, corrupt, not a regular file, or data of the wrong types) counts as absent
+and is rebuilt; what cannot be written is said once on stderr (``Cache.problems``), never in
+a report. Unpickling allows burnlint's own data classes and enums and a few built-in types
+only, so a planted cache file cannot run code; an entry is opened without following a link
+or waiting for a writer, so a FIFO or a link to ``/dev/stdin`` cannot hang a run; what was
+loaded is checked against its classes' annotations (``conform.py``) before it is used.
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ import tempfile
 from dataclasses import dataclass, field, is_dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from burnlint import __version__
+from burnlint.engine.conform import conforms
 from burnlint.engine.stable import stable_digest
 from burnlint.findings import Level
 from burnlint.fsutil import RACY_NS, now_ns, read_regular_file
@@ -175,8 +177,11 @@ class Cache:
         return self.base / f"scan-{stable_digest(options.prefilter, options.max_file_bytes)}.pickle"
 
     def load_scans(self, options: EngineOptions) -> dict[str, ScanEntry]:
-        found = self._load(self._scan_path(options))
-        return found if isinstance(found, dict) else {}
+        return self._load_index(self._scan_path(options))
+
+    def _load_index(self, path: Path) -> dict[str, ScanEntry]:
+        found = self._load(path)
+        return cast("dict[str, ScanEntry]", found) if conforms(found, dict[str, ScanEntry]) else {}
 
     def save_scans(self, options: EngineOptions, entries: dict[str, ScanEntry]) -> list[str]:
         """Write the scan index; the problems met so far (``problems``)."""
@@ -198,9 +203,14 @@ class Cache:
             _hold(path, held)
             return held[1]
         found = self._load(path) if stat is not None else None
-        memo = found if isinstance(found, GroupMemo) else GroupMemo()
+        memo = found if isinstance(found, GroupMemo) and _is_memo(found) else GroupMemo()
         _hold(path, (stat, memo))
         return memo
+
+    def forget_group(self, options: EngineOptions, leader: str) -> None:
+        """Stop holding the group's memo in this process (it failed to be used): the next
+        load reads the file, which the group's next write replaces."""
+        _HELD.pop(self._group_path(options, leader), None)
 
     def save_group(self, options: EngineOptions, leader: str, memo: GroupMemo) -> list[str]:
         """Write a group's memo; the problems met so far (``problems``)."""
@@ -272,6 +282,12 @@ def _hold(path: Path, entry: tuple[Stat | None, GroupMemo]) -> None:
     _HELD[path] = entry
     while len(_HELD) > _HELD_MEMOS:
         del _HELD[next(iter(_HELD))]
+
+
+def _is_memo(found: object) -> bool:
+    from burnlint.engine.memo import GroupMemo, annotation_names
+
+    return conforms(found, GroupMemo, annotation_names())
 
 
 def _stat_of(path: Path) -> Stat | None:

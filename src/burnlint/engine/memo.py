@@ -112,3 +112,19 @@ class GroupMemo:
             self.files[path] = found
             self.changed = True
         return found
+
+
+def annotation_names() -> dict[str, object]:
+    """The classes the annotations here name but import for type checking only: what
+    ``conform.conforms`` needs to check a loaded memo."""
+    from burnlint.model.helpers import HelperSummary
+    from burnlint.model.items import FileItems
+    from burnlint.model.layout import LayoutFacts
+    from burnlint.model.resolve import FnKey
+
+    return {
+        "FileItems": FileItems,
+        "FnKey": FnKey,
+        "HelperSummary": HelperSummary,
+        "LayoutFacts": LayoutFacts,
+    }
