@@ -196,3 +196,64 @@ def test_a_memo_that_fails_when_used_is_dropped(
 
     monkeypatch.setattr(GroupMemo, "record", failing)
     assert report(crate) == cold
+
+
+# -- 9: a root that is not burnlint's
+
+
+def _warnings(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if "not using the cache" in line]
+
+
+def test_a_cache_root_that_is_a_link_is_not_used(crate: Path, tmp_path: Path) -> None:
+    cold = report(crate, cache=False)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    link = crate / CACHE_DIR_NAME
+    link.symlink_to(elsewhere)
+    done = run_cli(crate, cache=link)
+    assert done.returncode == 0, done.stderr
+    assert findings_of(done.stdout) == findings_of(cold)
+    (warning,) = _warnings(done.stderr)
+    assert "is a symbolic link" in warning
+    assert list(elsewhere.iterdir()) == []  # nothing written where it points
+    # `burnlint clean` agrees: not burnlint's, left alone
+    cleaned = subprocess.run(
+        [sys.executable, "-m", "burnlint", "clean", "--cache-dir", str(link)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=HANG_SECONDS,
+    )
+    assert cleaned.returncode == 2
+    assert "symbolic link" in cleaned.stderr
+    assert link.is_symlink() and elsewhere.is_dir()
+
+
+def test_a_directory_that_is_not_burnlints_is_not_used(crate: Path, tmp_path: Path) -> None:
+    cold = report(crate, cache=False)
+    home = tmp_path / "home"
+    (home / "notes").mkdir(parents=True)
+    done = run_cli(crate, cache=home)
+    assert done.returncode == 0, done.stderr
+    assert findings_of(done.stdout) == findings_of(cold)
+    (warning,) = _warnings(done.stderr)
+    assert "has no CACHEDIR.TAG" in warning
+    assert [p.name for p in home.iterdir()] == ["notes"]
+
+
+def test_an_empty_directory_becomes_a_cache_that_clean_removes(crate: Path, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from burnlint.cli import cli
+
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    done = run_cli(crate, cache=empty)
+    assert done.returncode == 0, done.stderr
+    assert not _warnings(done.stderr)
+    assert (empty / "CACHEDIR.TAG").is_file()
+    # what was written is burnlint's: `burnlint clean` removes it
+    cleaned = CliRunner().invoke(cli, ["clean", "--cache-dir", str(empty)])
+    assert cleaned.exit_code == 0, cleaned.output
+    assert not empty.exists()

@@ -22,7 +22,8 @@ and is rebuilt; what cannot be written is said once on stderr (``Cache.problems`
 a report. Unpickling allows burnlint's own data classes and enums and a few built-in types
 only, so a planted cache file cannot run code; an entry is opened without following a link
 or waiting for a writer, so a FIFO or a link to ``/dev/stdin`` cannot hang a run; what was
-loaded is checked against its classes' annotations (``conform.py``) before it is used.
+loaded is checked against its classes' annotations (``conform.py``) before it is used. A
+root that is not burnlint's (``cache_root.py``) is neither read nor written.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from burnlint import __version__
+from burnlint.engine.cache_root import TAG_NAME, TEMPORARY_PREFIX, is_tagged, not_ours, write_tag
 from burnlint.engine.conform import conforms
 from burnlint.engine.stable import stable_digest
 from burnlint.findings import Level
@@ -51,11 +53,6 @@ if TYPE_CHECKING:
 
 CACHE_DIR_NAME = ".burnlint_cache"
 CACHE_ENV = "BURNLINT_CACHE_DIR"
-_TAG = (
-    "Signature: 8a477f597d28d172789f06886806bc55\n"
-    "# This file is a cache directory tag created by burnlint.\n"
-    "# For information about cache directory tags see https://bford.info/cachedir/\n"
-)
 
 
 class Stat(NamedTuple):
@@ -133,25 +130,22 @@ class CacheError(Exception):
 
 
 def remove_cache(directory: Path) -> bool:
-    """Remove the cache ``directory`` (``burnlint clean``); False when there is none. A
-    directory without burnlint's ``CACHEDIR.TAG`` is not a cache of burnlint's and is left
-    alone (``--cache-dir ~`` must not empty a home directory)."""
-    if not directory.exists():
+    """Remove the cache ``directory`` (``burnlint clean``); False when there is none. What
+    is not burnlint's by the rule runs follow (``cache_root.not_ours``: a link, or no
+    ``CACHEDIR.TAG`` of burnlint's) is left alone (``--cache-dir ~`` must not empty a home
+    directory)."""
+    if not os.path.lexists(directory):
         return False
-    if not _is_ours(directory):
-        raise CacheError(f"{directory} is not a burnlint cache (no CACHEDIR.TAG of burnlint's)")
+    reason = not_ours(directory)
+    if reason is None and not is_tagged(directory):
+        reason = f"it has no {TAG_NAME} of burnlint's"
+    if reason is not None:
+        raise CacheError(f"{directory} is not a burnlint cache: {reason}")
     try:
         shutil.rmtree(directory)
     except OSError as exc:
         raise CacheError(f"cannot remove {directory}: {exc.strerror or exc}") from None
     return True
-
-
-def _is_ours(directory: Path) -> bool:
-    try:
-        return (directory / "CACHEDIR.TAG").read_text(encoding="utf-8") == _TAG
-    except (OSError, UnicodeDecodeError):
-        return False
 
 
 def default_cache_dir(project_root: Path) -> Path:
@@ -235,7 +229,7 @@ class Cache:
         try:
             self._prepare(path.parent)
             data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY_PREFIX)
             try:
                 with os.fdopen(handle, "wb") as fh:
                     fh.write(data)
@@ -250,14 +244,19 @@ class Cache:
 
     def _prepare(self, directory: Path) -> None:
         """Create ``directory`` inside the cache; the cache's root gets its tag and its
-        ``.gitignore`` when it is created."""
+        ``.gitignore`` when it is created (or found empty). Raises ``OSError``."""
         if directory.is_dir():
             return
-        if not self.root.is_dir():
+        if not is_tagged(self.root):
+            # a new or empty root is made burnlint's, the tag first; anything else is not
+            # written into (``cache_root``: what ``burnlint clean`` would refuse to remove)
             self.root.mkdir(parents=True, exist_ok=True)
-            _write_new(self.root / "CACHEDIR.TAG", _TAG)
+            reason = not_ours(self.root)
+            if reason is not None:
+                raise OSError(reason)
+            write_tag(self.root)
             _write_new(self.root / ".gitignore", "# Created by burnlint.\n*\n")
-        if not self.base.is_dir() and _is_ours(self.root):
+        if not self.base.is_dir():
             self._prune()
         directory.mkdir(parents=True, exist_ok=True)
 
