@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import shutil
 import subprocess
 import sys
 from dataclasses import replace
@@ -16,7 +17,7 @@ import pytest
 
 from burnlint.engine.cache import CACHE_DIR_NAME, Cache, ScanEntry
 from burnlint.engine.memo import GroupMemo
-from test_cache import CHECKPOINT, LIB, MAIN, MANIFEST, age, report, write
+from test_cache import CHECKPOINT, LIB, MAIN, MANIFEST, age, report, rules_at, write
 
 # a run that hangs on a cache entry is stopped after this long (a warm run takes about 1 s)
 HANG_SECONDS = 60
@@ -257,3 +258,30 @@ def test_an_empty_directory_becomes_a_cache_that_clean_removes(crate: Path, tmp_
     cleaned = CliRunner().invoke(cli, ["clean", "--cache-dir", str(empty)])
     assert cleaned.exit_code == 0, cleaned.output
     assert not empty.exists()
+
+
+# -- 2: a cache committed to git
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_cache_git_tracks_is_not_used(crate: Path) -> None:
+    subprocess.run(["git", "init", "-q", str(crate)], check=True)
+    age(crate)
+    cold = report(crate, cache=False)
+    assert rules_at(cold)
+    assert findings_of(run_cli(crate).stdout) == findings_of(cold)  # the cache is written
+    # what a committed cache could hold: every finding taken out
+    for path in group_memos(crate):
+        memo = load(path)
+        assert isinstance(memo, GroupMemo)
+        for record in memo.files.values():
+            for key, checked in record.checks.items():
+                record.checks[key] = replace(checked, findings=())
+        save(crate, path, memo)
+    assert rules_at(report(crate)) == []  # taken from the cache while git does not track it
+    subprocess.run(["git", "-C", str(crate), "add", "-f", CACHE_DIR_NAME], check=True)
+    done = run_cli(crate)
+    assert done.returncode == 0, done.stderr
+    assert findings_of(done.stdout) == findings_of(cold)
+    (warning,) = _warnings(done.stderr)
+    assert "git tracks files in" in warning

@@ -279,7 +279,7 @@ def lint_files(
 
 def _open_cache(options: EngineOptions) -> tuple[Cache | None, str | None]:
     """The run's cache (None: none asked for, or refused), and why it was refused: a root
-    that is not burnlint's (``cache_root.refusal``)."""
+    that is not burnlint's, or that git tracks (``cache_root.refusal``)."""
     if options.cache_dir is None:
         return None, None
     refused = refusal(options.cache_dir)
