@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from burnlint.engine.cache import CACHE_DIR_NAME, Cache, ScanEntry
+from burnlint.engine.cache import CACHE_DIR_NAME, Cache, ScanEntry, Stat
 from burnlint.engine.memo import GroupMemo
 from test_cache import CHECKPOINT, LIB, MAIN, MANIFEST, age, report, rules_at, write
 
@@ -285,3 +285,54 @@ def test_a_cache_git_tracks_is_not_used(crate: Path) -> None:
     assert findings_of(done.stdout) == findings_of(cold)
     (warning,) = _warnings(done.stderr)
     assert "git tracks files in" in warning
+
+
+# -- 4: a change behind a restored size, modification time and inode
+
+
+def test_a_change_that_keeps_size_mtime_and_inode(crate: Path) -> None:
+    age(crate)
+    before = report(crate)
+    assert before == report(crate, cache=False)
+    assert ("BL001", "main.rs", 7) in rules_at(before)
+    path = crate / "src/main.rs"
+    kept = os.stat(path)
+    # the discarded result unwrapped instead, one character taken out to keep the size
+    text = MAIN.replace("let _ = ", "").replace("));", ")).unwrap();").replace("() {", "(){")
+    assert len(text) == len(MAIN)
+    with open(path, "r+b") as fh:  # in place: the same inode
+        fh.write(text.encode())
+    os.utime(path, ns=(kept.st_atime_ns, kept.st_mtime_ns))
+    now = os.stat(path)
+    assert (now.st_size, now.st_mtime_ns, now.st_ino) == (
+        kept.st_size,
+        kept.st_mtime_ns,
+        kept.st_ino,
+    )
+    after = report(crate)
+    assert after == report(crate, cache=False)
+    assert ("BL001", "main.rs", 7) not in rules_at(after)
+
+
+def test_a_fix_from_a_stale_entry_says_so_and_drops_it(crate: Path) -> None:
+    # a file system that keeps the change time (or an entry from elsewhere): the index holds
+    # the file's stat as it is now with the digest of its old bytes. --fix must not apply
+    # the old bytes' edits, must say why, and the next run must read the file.
+    age(crate)
+    report(crate)
+    path = crate / "src/checkpoint.rs"
+    edited = "// checkpoints\n" + CHECKPOINT
+    path.write_text(edited, "utf-8")
+    age(crate)
+    index_path = scan_index(crate)
+    index = load(index_path)
+    assert isinstance(index, dict)
+    index[str(path)] = index[str(path)]._replace(stat=Stat.of(os.stat(path)))
+    save(crate, index_path, index)
+    done = run_cli(crate, "--fix", "--unsafe-fixes")
+    assert done.returncode == 0, done.stderr
+    said = done.stdout + done.stderr
+    assert "stale cache entry" in said, said
+    assert "changed since it was checked" not in said
+    assert path.read_text("utf-8") == edited  # no edit at the old bytes' offsets
+    assert report(crate) == report(crate, cache=False)  # the entry is gone: the file is read

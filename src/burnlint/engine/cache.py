@@ -56,15 +56,19 @@ CACHE_ENV = "BURNLINT_CACHE_DIR"
 
 
 class Stat(NamedTuple):
-    """What says a file is unchanged without reading it."""
+    """What says a file is unchanged without reading it. The change time is there because
+    the rest can be put back after an edit (``touch -d``, ``tar`` with a fixed ``--mtime``,
+    ``rsync --inplace -t``, ``cp -p``), and it cannot: every write and every ``utime`` sets
+    it to now (git's index trusts a file on the same grounds)."""
 
     size: int
     mtime_ns: int
     inode: int
+    ctime_ns: int
 
     @classmethod
     def of(cls, result: os.stat_result) -> Stat:
-        return cls(result.st_size, result.st_mtime_ns, result.st_ino)
+        return cls(result.st_size, result.st_mtime_ns, result.st_ino, result.st_ctime_ns)
 
 
 class Scan(NamedTuple):
@@ -213,6 +217,29 @@ class Cache:
         self._save(path, memo)
         _hold(path, (_stat_of(path), memo))
         return self.problems
+
+    # -- what --fix and --add-allow found out
+
+    def drop_stale(self, path: Path, checked: str) -> bool:
+        """Whether the digest ``checked`` that ``path`` was checked with came from a stale
+        entry of the scan index: one the index would still give for the file as it is, whose
+        bytes have another digest (a file system that keeps the change time, an entry from
+        elsewhere). Such an entry is dropped. False when the file changed since the entry was
+        made (the index would not give it again), and for a root that is not to be used."""
+        from burnlint.engine.cache_root import refusal
+
+        stat = _stat_of(path)
+        if stat is None or refusal(self.root) is not None:
+            return False
+        dropped = False
+        for index_path in sorted(self.base.glob("scan-*.pickle")):
+            index = self._load_index(index_path)
+            entry = index.get(os.fspath(path))
+            if entry is not None and entry.scan.digest == checked and entry.valid_for(stat):
+                del index[os.fspath(path)]
+                self._save(index_path, index)
+                dropped = True
+        return dropped
 
     # -- reading and writing
 

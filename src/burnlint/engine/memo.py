@@ -88,9 +88,10 @@ def remember(entries: dict[str, V], key: str, value: V) -> None:
 @dataclass
 class ExternalFile:
     """A file read from outside the group (a path dependency's lib, for its layout), valid
-    while its size, modification time and inode are those of ``stat``."""
+    while its stat (a ``cache.Stat``: size, modification time, inode, change time) is
+    ``stat``."""
 
-    stat: tuple[int, int, int]
+    stat: tuple[int, int, int, int]
     derives: bool
     layout: LayoutFacts | None
     layout_digest: str | None  # of ``layout``, once asked for
