@@ -30,15 +30,19 @@ class NotRegularFileError(OSError):
     """A path that was to be read as a file is a FIFO, a device or a socket."""
 
 
-def read_regular_file(path: Path | str, limit: int = -1) -> bytes:
+def read_regular_file(path: Path | str, limit: int = -1, *, follow_symlinks: bool = True) -> bytes:
     """The bytes of the regular file ``path`` (its first ``limit`` bytes, when given).
 
     A FIFO opened for reading waits for a writer, and a device can be endless: neither is
     read. The file is opened without blocking and checked once open (no window between a
     check and the read); a directory raises ``IsADirectoryError``, anything else that is not
-    a regular file ``NotRegularFileError``. Raises ``OSError``.
+    a regular file ``NotRegularFileError``. Without ``follow_symlinks``, a symbolic link
+    raises ``OSError`` (``ELOOP``) instead of being read through (where ``O_NOFOLLOW``
+    exists). Raises ``OSError``.
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if not follow_symlinks:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     fd = os.open(path, flags)
     with os.fdopen(fd, "rb") as handle:
         mode = os.fstat(fd).st_mode

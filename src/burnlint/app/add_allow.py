@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from burnlint.app.console import Console
-from burnlint.app.fix import syntax_error_count
+from burnlint.app.fix import StaleCheck, changed, syntax_error_count
 from burnlint.engine.finish import digest
 from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
 from burnlint.fsutil import write_bytes_atomic
@@ -89,11 +89,12 @@ def add_allow_comments(
     recheck: Callable[[], LintResult],
     console: Console,
     quiet: bool,
+    stale: StaleCheck | None = None,
 ) -> LintResult:
     """``--add-allow``: comments above ``findings`` (the ones reported: with a baseline, the
     new ones) in the files ``result`` checked, then the files are checked again (``recheck``);
     the result of that check, with the files left alone noted."""
-    outcome = add_allows(findings, root=root, digests=result.digests)
+    outcome = add_allows(findings, root=root, digests=result.digests, stale=stale)
     if outcome.total:
         result = recheck()
     if not quiet:
@@ -109,11 +110,17 @@ def add_allow_comments(
 
 
 def add_allows(
-    findings: Iterable[Finding], *, root: Path, digests: Mapping[Path, str], write: bool = True
+    findings: Iterable[Finding],
+    *,
+    root: Path,
+    digests: Mapping[Path, str],
+    write: bool = True,
+    stale: StaleCheck | None = None,
 ) -> AddAllowOutcome:
     """Add allow comments for ``findings``; ``digests`` maps each file's absolute path to the
-    sha256 of the bytes that were checked (``LintResult.digests``). Files are taken in the
-    order of their names relative to ``root``."""
+    sha256 of the bytes that were checked (``LintResult.digests``), ``stale`` tells a stale
+    cache entry from a change (``fix.changed``). Files are taken in the order of their
+    names relative to ``root``."""
     outcome = AddAllowOutcome()
     by_file: dict[Path, list[Finding]] = defaultdict(list)
     for finding in findings:
@@ -123,7 +130,7 @@ def add_allows(
             by_file[finding.location.path].append(finding)
     for _, path in sorted((display_path(path, root), path) for path in by_file):
         items = by_file[path]
-        note = _add_to_file(path, items, digests.get(path), outcome, write)
+        note = _add_to_file(path, items, digests, stale, outcome, write)
         if note is not None:
             outcome.left += len(items)
             outcome.notifications.append(_note(path, note))
@@ -133,7 +140,8 @@ def add_allows(
 def _add_to_file(
     path: Path,
     findings: list[Finding],
-    expected: str | None,
+    digests: Mapping[Path, str],
+    stale: StaleCheck | None,
     outcome: AddAllowOutcome,
     write: bool,
 ) -> str | None:
@@ -142,8 +150,8 @@ def _add_to_file(
         data = path.read_bytes()
     except OSError as exc:
         return f"no allow comments added: cannot read: {exc.strerror or exc}"
-    if expected is None or expected != digest(data):
-        return "no allow comments added: the file changed since it was checked"
+    if digests.get(path) != digest(data):
+        return f"no allow comments added: {changed(path, digests, stale)}"
     try:
         decode_source(data)
     except DecodeError as exc:

@@ -21,7 +21,7 @@ from burnlint.app.baseline import compared, load_or_problem, summary, with_probl
 from burnlint.app.console import Console, Emit, Message, Stream, internal_error_message
 from burnlint.app.outputs import Output, check_output_paths, write_output
 from burnlint.app.request import CheckRequest, RequestError
-from burnlint.engine.cache import default_cache_dir
+from burnlint.engine.cache import Cache, default_cache_dir
 from burnlint.findings import Level, LintResult, Notification, NotificationKind
 from burnlint.paths import default_project_root
 from burnlint.report import FORMATS, ReportContext, preload
@@ -108,15 +108,24 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
         result = engine.run(meanwhile=lambda: preload(formats))
 
     would_fix = 0
+    # a file whose bytes are not those checked: changed since, or a stale cache entry
+    stale = Cache(cache_dir).drop_stale if cache_dir is not None else None
     if request.diff:
         from burnlint.app.fix import preview
 
-        would_fix = preview(result, root=root, unsafe=request.unsafe_fixes, console=console)
+        would_fix = preview(
+            result, root=root, unsafe=request.unsafe_fixes, console=console, stale=stale
+        )
     if request.fix and not request.diff and not plan.problems:
         from burnlint.app.fix import fix_until_stable
 
         result = fix_until_stable(
-            result, root=root, unsafe=request.unsafe_fixes, recheck=engine.run, console=console
+            result,
+            root=root,
+            unsafe=request.unsafe_fixes,
+            recheck=engine.run,
+            console=console,
+            stale=stale,
         )
     if request.add_allow and not plan.problems and baseline_problem is None:
         from burnlint.app.add_allow import add_allow_comments
@@ -129,6 +138,7 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
             recheck=engine.run,
             console=console,
             quiet=request.quiet,
+            stale=stale,
         )
     complete = result  # every finding, for --write-baseline
     if baseline is not None:

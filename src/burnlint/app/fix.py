@@ -90,11 +90,13 @@ def fix_files(
     digests: Mapping[Path, str],
     unsafe: bool,
     write: bool,
+    stale: StaleCheck | None = None,
 ) -> FixOutcome:
     """Apply (``write``) or preview (``write=False``: diffs only) the fixes of ``findings``.
 
     ``digests`` maps each file's absolute path to the sha256 of the bytes that were linted.
-    Files are named relative to ``root`` in diffs, and taken in that order.
+    Files are named relative to ``root`` in diffs, and taken in that order. ``stale`` says
+    whether a file whose bytes differ was checked from a stale cache entry (and drops it).
     """
     outcome = FixOutcome()
     by_file = applicable_fixes(findings, unsafe)
@@ -108,9 +110,7 @@ def fix_files(
             )
             continue
         if digests.get(path) != digest(data):
-            outcome.notifications.append(
-                _fail(path, "not fixed: the file changed since it was checked")
-            )
+            outcome.notifications.append(_fail(path, f"not fixed: {changed(path, digests, stale)}"))
             continue
         new, applied = apply_edits(data, edits)
         if applied == 0 or new == data:
@@ -130,6 +130,20 @@ def fix_files(
             outcome.diffs.append(unified_diff(display, data, new))
         outcome.fixed[path] = applied
     return outcome
+
+
+# whether the digest a file was checked with came from a stale cache entry, which it then
+# drops (``cache.Cache.drop_stale``)
+StaleCheck = Callable[[Path, str], bool]
+
+
+def changed(path: Path, digests: Mapping[Path, str], stale: StaleCheck | None) -> str:
+    """Why a file whose bytes are not those checked is left alone: it changed since, or the
+    cache gave what it held for other bytes (dropped now: the next run reads the file)."""
+    checked = digests.get(path)
+    if stale is not None and checked is not None and stale(path, checked):
+        return "stale cache entry (dropped: run burnlint again)"
+    return "the file changed since it was checked"
 
 
 def unified_diff(display: str, old: bytes, new: bytes) -> str:
@@ -154,6 +168,7 @@ def fix_until_stable(
     unsafe: bool,
     recheck: Callable[[], LintResult],
     console: Console,
+    stale: StaleCheck | None = None,
 ) -> LintResult:
     """``--fix``: apply the fixes of ``result``, check again (``recheck``) and repeat while
     passes fix something; the result of the last check, with the files left unfixed noted."""
@@ -161,7 +176,12 @@ def fix_until_stable(
     fixed = 0
     for _ in range(MAX_FIX_PASSES):
         outcome = fix_files(
-            result.findings, root=root, digests=result.digests, unsafe=unsafe, write=True
+            result.findings,
+            root=root,
+            digests=result.digests,
+            unsafe=unsafe,
+            write=True,
+            stale=stale,
         )
         notes.extend(outcome.notifications)
         if outcome.total == 0:
@@ -176,11 +196,23 @@ def fix_until_stable(
     return result
 
 
-def preview(result: LintResult, *, root: Path, unsafe: bool, console: Console) -> int:
-    """``--diff``: what ``--fix`` would change, as a unified diff on stdout; edits nothing.
-    The number of fixes it would apply."""
+def preview(
+    result: LintResult,
+    *,
+    root: Path,
+    unsafe: bool,
+    console: Console,
+    stale: StaleCheck | None = None,
+) -> int:
+    """``--diff``: what ``--fix`` would change, as a unified diff on stdout; edits nothing
+    (but a stale cache entry). The number of fixes it would apply."""
     outcome = fix_files(
-        result.findings, root=root, digests=result.digests, unsafe=unsafe, write=False
+        result.findings,
+        root=root,
+        digests=result.digests,
+        unsafe=unsafe,
+        write=False,
+        stale=stale,
     )
     console.out("".join(outcome.diffs), newline=False)
     for note in outcome.notifications:

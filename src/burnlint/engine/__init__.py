@@ -8,9 +8,11 @@ The stages, each in its module: ``scan`` (read and prefilter), ``crate`` (files 
 crate, and one group's bytes and trees), ``facts`` (the crate facts: models built with what
 their targets see), ``group`` (rules and allow comments on one group), ``finish`` (edit spans,
 fingerprints, digests), ``workers`` (the process pool), ``guard`` (per-file crash isolation);
-and the persistent cache: ``cache`` (on disk, with the scan index), ``memo`` (what a group
-remembers of its files), ``stable`` (digests that are the same in every process); and
-``session`` (what a long-lived caller, the language server, keeps between its checks).
+and the persistent cache: ``cache`` (on disk, with the scan index), ``cache_root`` (whether
+its directory is burnlint's to use), ``conform`` (whether what was loaded has its declared
+types), ``memo`` (what a group remembers of its files), ``stable`` (digests that are the same
+in every process); and ``session`` (what a long-lived caller, the language server, keeps
+between its checks).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from burnlint.engine.cache import Cache
+from burnlint.engine.cache_root import refusal
 from burnlint.engine.crate import CrateFile, busy_crates, crate_groups, crate_key
 from burnlint.engine.group import GroupOutcome
 from burnlint.engine.scan import scan_with_cache
@@ -189,7 +192,9 @@ def lint_files(
         else None
     )
     paths = sorted({Path(os.path.abspath(p)) for p in files})
-    cache = Cache(options.cache_dir) if options.cache_dir is not None else None
+    cache, refused = _open_cache(options)
+    if refused is not None:
+        options = replace(options, cache_dir=None)  # the run goes on without it
     with Workers(options.jobs) as workers:
         scans = (
             workers.scan(paths, options, overrides)
@@ -259,6 +264,8 @@ def lint_files(
     problems = [p for outcome in outcomes for p in outcome.cache_problems]
     if cache is not None:
         problems = [*cache.problems, *problems]
+    if refused is not None:
+        problems.insert(0, refused)
     return LintResult(
         cache_problems=tuple(dict.fromkeys(problems)),
         findings=tuple(sorted(findings, key=Finding.sort_key)),
@@ -268,6 +275,15 @@ def lint_files(
         rules=ran,
         digests={path: value for outcome in outcomes for path, value in outcome.digests},
     )
+
+
+def _open_cache(options: EngineOptions) -> tuple[Cache | None, str | None]:
+    """The run's cache (None: none asked for, or refused), and why it was refused: a root
+    that is not burnlint's, or that git tracks (``cache_root.refusal``)."""
+    if options.cache_dir is None:
+        return None, None
+    refused = refusal(options.cache_dir)
+    return (Cache(options.cache_dir), None) if refused is None else (None, refused)
 
 
 def _discover(roots: Sequence[Path], options: EngineOptions) -> Discovery:

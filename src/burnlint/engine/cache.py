@@ -17,15 +17,20 @@ burn version, the prefilter, the size limit and the project root.
 
 Entries are written to a temporary file and renamed into place: a reader sees a whole entry
 or none, and two runs at once leave one or the other. Whatever cannot be read back (another
-format, truncated, corrupt) counts as absent and is rebuilt; what cannot be written is said
-once on stderr (``Cache.problems``), never in a report. Unpickling allows burnlint's own data
-classes and enums and a few built-in types only, so a planted cache file cannot run code.
+format, truncated, corrupt, not a regular file, or data of the wrong types) counts as absent
+and is rebuilt; what cannot be written is said once on stderr (``Cache.problems``), never in
+a report. Unpickling allows burnlint's own data classes and enums and a few built-in types
+only, so a planted cache file cannot run code; an entry is opened without following a link
+or waiting for a writer, so a FIFO or a link to ``/dev/stdin`` cannot hang a run; what was
+loaded is checked against its classes' annotations (``conform.py``) before it is used. A
+root that is not burnlint's (``cache_root.py``) is neither read nor written.
 """
 
 from __future__ import annotations
 
 import enum
 import hashlib
+import io
 import os
 import pickle
 import shutil
@@ -33,12 +38,14 @@ import tempfile
 from dataclasses import dataclass, field, is_dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from burnlint import __version__
+from burnlint.engine.cache_root import TAG_NAME, TEMPORARY_PREFIX, is_tagged, not_ours, write_tag
+from burnlint.engine.conform import conforms
 from burnlint.engine.stable import stable_digest
 from burnlint.findings import Level
-from burnlint.fsutil import RACY_NS, now_ns
+from burnlint.fsutil import RACY_NS, now_ns, read_regular_file
 
 if TYPE_CHECKING:
     from burnlint.engine.memo import GroupMemo
@@ -46,23 +53,22 @@ if TYPE_CHECKING:
 
 CACHE_DIR_NAME = ".burnlint_cache"
 CACHE_ENV = "BURNLINT_CACHE_DIR"
-_TAG = (
-    "Signature: 8a477f597d28d172789f06886806bc55\n"
-    "# This file is a cache directory tag created by burnlint.\n"
-    "# For information about cache directory tags see https://bford.info/cachedir/\n"
-)
 
 
 class Stat(NamedTuple):
-    """What says a file is unchanged without reading it."""
+    """What says a file is unchanged without reading it. The change time is there because
+    the rest can be put back after an edit (``touch -d``, ``tar`` with a fixed ``--mtime``,
+    ``rsync --inplace -t``, ``cp -p``), and it cannot: every write and every ``utime`` sets
+    it to now (git's index trusts a file on the same grounds)."""
 
     size: int
     mtime_ns: int
     inode: int
+    ctime_ns: int
 
     @classmethod
     def of(cls, result: os.stat_result) -> Stat:
-        return cls(result.st_size, result.st_mtime_ns, result.st_ino)
+        return cls(result.st_size, result.st_mtime_ns, result.st_ino, result.st_ctime_ns)
 
 
 class Scan(NamedTuple):
@@ -128,25 +134,22 @@ class CacheError(Exception):
 
 
 def remove_cache(directory: Path) -> bool:
-    """Remove the cache ``directory`` (``burnlint clean``); False when there is none. A
-    directory without burnlint's ``CACHEDIR.TAG`` is not a cache of burnlint's and is left
-    alone (``--cache-dir ~`` must not empty a home directory)."""
-    if not directory.exists():
+    """Remove the cache ``directory`` (``burnlint clean``); False when there is none. What
+    is not burnlint's by the rule runs follow (``cache_root.not_ours``: a link, or no
+    ``CACHEDIR.TAG`` of burnlint's) is left alone (``--cache-dir ~`` must not empty a home
+    directory)."""
+    if not os.path.lexists(directory):
         return False
-    if not _is_ours(directory):
-        raise CacheError(f"{directory} is not a burnlint cache (no CACHEDIR.TAG of burnlint's)")
+    reason = not_ours(directory)
+    if reason is None and not is_tagged(directory):
+        reason = f"it has no {TAG_NAME} of burnlint's"
+    if reason is not None:
+        raise CacheError(f"{directory} is not a burnlint cache: {reason}")
     try:
         shutil.rmtree(directory)
     except OSError as exc:
         raise CacheError(f"cannot remove {directory}: {exc.strerror or exc}") from None
     return True
-
-
-def _is_ours(directory: Path) -> bool:
-    try:
-        return (directory / "CACHEDIR.TAG").read_text(encoding="utf-8") == _TAG
-    except (OSError, UnicodeDecodeError):
-        return False
 
 
 def default_cache_dir(project_root: Path) -> Path:
@@ -172,8 +175,11 @@ class Cache:
         return self.base / f"scan-{stable_digest(options.prefilter, options.max_file_bytes)}.pickle"
 
     def load_scans(self, options: EngineOptions) -> dict[str, ScanEntry]:
-        found = self._load(self._scan_path(options))
-        return found if isinstance(found, dict) else {}
+        return self._load_index(self._scan_path(options))
+
+    def _load_index(self, path: Path) -> dict[str, ScanEntry]:
+        found = self._load(path)
+        return cast("dict[str, ScanEntry]", found) if conforms(found, dict[str, ScanEntry]) else {}
 
     def save_scans(self, options: EngineOptions, entries: dict[str, ScanEntry]) -> list[str]:
         """Write the scan index; the problems met so far (``problems``)."""
@@ -195,9 +201,14 @@ class Cache:
             _hold(path, held)
             return held[1]
         found = self._load(path) if stat is not None else None
-        memo = found if isinstance(found, GroupMemo) else GroupMemo()
+        memo = found if isinstance(found, GroupMemo) and _is_memo(found) else GroupMemo()
         _hold(path, (stat, memo))
         return memo
+
+    def forget_group(self, options: EngineOptions, leader: str) -> None:
+        """Stop holding the group's memo in this process (it failed to be used): the next
+        load reads the file, which the group's next write replaces."""
+        _HELD.pop(self._group_path(options, leader), None)
 
     def save_group(self, options: EngineOptions, leader: str, memo: GroupMemo) -> list[str]:
         """Write a group's memo; the problems met so far (``problems``)."""
@@ -207,14 +218,37 @@ class Cache:
         _hold(path, (_stat_of(path), memo))
         return self.problems
 
+    # -- what --fix and --add-allow found out
+
+    def drop_stale(self, path: Path, checked: str) -> bool:
+        """Whether the digest ``checked`` that ``path`` was checked with came from a stale
+        entry of the scan index: one the index would still give for the file as it is, whose
+        bytes have another digest (a file system that keeps the change time, an entry from
+        elsewhere). Such an entry is dropped. False when the file changed since the entry was
+        made (the index would not give it again), and for a root that is not to be used."""
+        from burnlint.engine.cache_root import refusal
+
+        stat = _stat_of(path)
+        if stat is None or refusal(self.root) is not None:
+            return False
+        dropped = False
+        for index_path in sorted(self.base.glob("scan-*.pickle")):
+            index = self._load_index(index_path)
+            entry = index.get(os.fspath(path))
+            if entry is not None and entry.scan.digest == checked and entry.valid_for(stat):
+                del index[os.fspath(path)]
+                self._save(index_path, index)
+                dropped = True
+        return dropped
+
     # -- reading and writing
 
     def _load(self, path: Path) -> object:
         try:
-            with open(path, "rb") as fh:
-                return _Unpickler(fh).load()
-        except FileNotFoundError:
-            return None
+            # a regular file only, opened without waiting for a writer (a FIFO) and not
+            # through a link (to `/dev/stdin`: a language server's client messages)
+            data = read_regular_file(path, follow_symlinks=False)
+            return _Unpickler(io.BytesIO(data)).load()
         except Exception:  # a cache entry that cannot be read is rebuilt
             return None
 
@@ -222,7 +256,7 @@ class Cache:
         try:
             self._prepare(path.parent)
             data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY_PREFIX)
             try:
                 with os.fdopen(handle, "wb") as fh:
                     fh.write(data)
@@ -237,14 +271,19 @@ class Cache:
 
     def _prepare(self, directory: Path) -> None:
         """Create ``directory`` inside the cache; the cache's root gets its tag and its
-        ``.gitignore`` when it is created."""
+        ``.gitignore`` when it is created (or found empty). Raises ``OSError``."""
         if directory.is_dir():
             return
-        if not self.root.is_dir():
+        if not is_tagged(self.root):
+            # a new or empty root is made burnlint's, the tag first; anything else is not
+            # written into (``cache_root``: what ``burnlint clean`` would refuse to remove)
             self.root.mkdir(parents=True, exist_ok=True)
-            _write_new(self.root / "CACHEDIR.TAG", _TAG)
+            reason = not_ours(self.root)
+            if reason is not None:
+                raise OSError(reason)
+            write_tag(self.root)
             _write_new(self.root / ".gitignore", "# Created by burnlint.\n*\n")
-        if not self.base.is_dir() and _is_ours(self.root):
+        if not self.base.is_dir():
             self._prune()
         directory.mkdir(parents=True, exist_ok=True)
 
@@ -269,6 +308,12 @@ def _hold(path: Path, entry: tuple[Stat | None, GroupMemo]) -> None:
     _HELD[path] = entry
     while len(_HELD) > _HELD_MEMOS:
         del _HELD[next(iter(_HELD))]
+
+
+def _is_memo(found: object) -> bool:
+    from burnlint.engine.memo import GroupMemo, annotation_names
+
+    return conforms(found, GroupMemo, annotation_names())
 
 
 def _stat_of(path: Path) -> Stat | None:

@@ -57,6 +57,25 @@ def lint_group(group: list[CrateFile], options: EngineOptions) -> GroupOutcome:
     cache = Cache(options.cache_dir) if options.cache_dir is not None else None
     leader = group[0].target.crate if group else ""
     memo = cache.load_group(options, leader) if cache is not None else None
+    if cache is None or memo is None or not (memo.files or memo.external):
+        return _lint_group(group, options, cache, leader, memo)
+    try:
+        return _lint_group(group, options, cache, leader, memo)
+    except Exception:
+        # a memo loaded from disk has the types its classes declare (``conform.py``), yet
+        # checking with it failed: it is dropped, and the group checked without it, as a
+        # run without the cache would (a failure of burnlint's own raises again then)
+        cache.forget_group(options, leader)
+        return _lint_group(group, options, cache, leader, GroupMemo())
+
+
+def _lint_group(
+    group: list[CrateFile],
+    options: EngineOptions,
+    cache: Cache | None,
+    leader: str,
+    memo: GroupMemo | None,
+) -> GroupOutcome:
     state = CrateState(group, options, memo)
     for item in group:
         if item.candidate:

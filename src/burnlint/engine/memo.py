@@ -88,9 +88,10 @@ def remember(entries: dict[str, V], key: str, value: V) -> None:
 @dataclass
 class ExternalFile:
     """A file read from outside the group (a path dependency's lib, for its layout), valid
-    while its size, modification time and inode are those of ``stat``."""
+    while its stat (a ``cache.Stat``: size, modification time, inode, change time) is
+    ``stat``."""
 
-    stat: tuple[int, int, int]
+    stat: tuple[int, int, int, int]
     derives: bool
     layout: LayoutFacts | None
     layout_digest: str | None  # of ``layout``, once asked for
@@ -112,3 +113,19 @@ class GroupMemo:
             self.files[path] = found
             self.changed = True
         return found
+
+
+def annotation_names() -> dict[str, object]:
+    """The classes the annotations here name but import for type checking only: what
+    ``conform.conforms`` needs to check a loaded memo."""
+    from burnlint.model.helpers import HelperSummary
+    from burnlint.model.items import FileItems
+    from burnlint.model.layout import LayoutFacts
+    from burnlint.model.resolve import FnKey
+
+    return {
+        "FileItems": FileItems,
+        "FnKey": FnKey,
+        "HelperSummary": HelperSummary,
+        "LayoutFacts": LayoutFacts,
+    }

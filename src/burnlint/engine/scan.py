@@ -74,9 +74,9 @@ def scan_with_cache(
     rescan: Callable[[list[Path]], list[Scan]],
 ) -> list[Scan]:
     """``scan_file`` of each path, in order (``rescan`` does it, in workers or not), taking a
-    file whose size, modification time and inode are those the cache holds from the cache
-    without reading it (``cache.ScanEntry``). The index is written back when files were
-    scanned now; entries of files that are gone are dropped then."""
+    file whose size, modification time, inode and change time are those the cache holds from
+    the cache without reading it (``cache.ScanEntry``). The index is written back when files
+    were scanned now; entries of files that are gone are dropped then."""
     index = cache.load_scans(options)
     started = now_ns()
     stats: dict[Path, Stat] = {}
