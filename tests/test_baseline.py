@@ -212,6 +212,9 @@ def test_absent_counts_only_rules_that_ran_and_paths_checked(
     [
         (None, "cannot read baseline `base.json`: No such file or directory"),
         ("{not json", "baseline `base.json` is not valid JSON: "),
+        # the decoder recursed into a RecursionError, and no output was written
+        ("[" * 100_000, "baseline `base.json` is not valid JSON: nested too deeply"),
+        ('{"findings": ' + "9" * 5000 + "}", "baseline `base.json` is not valid JSON: a number"),
         ("[]", "baseline `base.json` is neither a burnlint SARIF log nor a burnlint JSON report"),
         (
             '{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "semgrep"}}}]}',

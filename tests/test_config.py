@@ -3,6 +3,7 @@ options that come with them (excludes, per-file ignores, severities, --statistic
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -257,7 +258,17 @@ def test_a_full_configuration(tmp_path: Path) -> None:
             'max-file-size = "big"',
             'key `max-file-size`: expected a size like 2000000, "20MB" or "512KiB", found "big"',
         ),
-        ("max-file-size = 0", "expected a size above 0"),
+        ("max-file-size = 0", "key `max-file-size`: expected a size from 1 byte to 1GiB, found 0"),
+        # an integer that overflowed the read (OverflowError), or a size it could not allocate
+        (
+            "max-file-size = 99999999999999999999999999999",
+            "key `max-file-size`: expected a size from 1 byte to 1GiB, "
+            "found 99999999999999999999999999999",
+        ),
+        ('max-file-size = "2GiB"', 'expected a size from 1 byte to 1GiB, found "2GiB"'),
+        ('max-file-size = "0.5"', 'expected a size from 1 byte to 1GiB, found "0.5"'),
+        # more digits than Python's int() reads: the parser's ValueError was an internal error
+        ("max-file-size = " + "9" * 5000, "not valid TOML: an integer has too many digits"),
         (
             'per-file-ignores = ["tests"]',
             "key `per-file-ignores`: expected a table of patterns to rule lists",
@@ -344,10 +355,18 @@ def test_sizes(value: object, size: int) -> None:
     assert parse_size(value) == size
 
 
-@pytest.mark.parametrize("value", ["", "-1", "1 TB", True, 1.5, [1]])
+@pytest.mark.parametrize(
+    "value", ["", "-1", "1 TB", True, 1.5, [1], 0, 2**30 + 1, "9" * 400 + ".5GB", 10**4000]
+)
 def test_bad_sizes(value: object) -> None:
     with pytest.raises(ValueError, match="expected a size"):
         parse_size(value)
+
+
+def test_the_largest_size_is_one_gib() -> None:
+    assert parse_size("1GiB") == parse_size(2**30) == 2**30
+    with pytest.raises(ValueError, match=r'found "9{40}\.\.\."$'):
+        parse_size("9" * 100_000)  # the message shows the value's start
 
 
 # --- precedence ---
@@ -508,6 +527,73 @@ def test_bad_size_on_the_command_line(runner: CliRunner, crate: Path) -> None:
     out = run(runner, "--max-file-size", "huge", ".")
     assert out.exit_code == 2
     assert "expected a size like" in out.stderr
+
+
+@pytest.mark.parametrize("value", ["99999999999999999999999999999", "9" * 5000, "100GB"])
+def test_an_extreme_size_on_the_command_line_is_one_usage_error(
+    runner: CliRunner, crate: Path, value: str
+) -> None:
+    """Not an internal error (OverflowError, MemoryError, int()'s digit limit) printed in the
+    report and again on stderr: one line naming the option and its range."""
+    out = run(runner, "--max-file-size", value, ".")
+    assert out.exit_code == 2
+    assert out.stdout == ""
+    [line] = out.stderr.splitlines()
+    assert line.startswith(
+        "burnlint: error: invalid value for '--max-file-size': expected a size from 1 byte "
+        'to 1GiB, found "'
+    )
+
+
+def test_an_extreme_size_in_the_configuration_is_a_configuration_error(
+    runner: CliRunner, crate: Path
+) -> None:
+    write(crate, {"burnlint.toml": "max-file-size = 99999999999999999999999999999\n"})
+    out = run(runner, "--output-format", "sarif=out.sarif", ".")
+    assert out.exit_code == 2
+    assert out.stderr == ""  # once, in the report
+    assert out.stdout.count("99999999999999999999999999999") == 1
+    assert (
+        "error: burnlint.toml:1: key `max-file-size`: expected a size from 1 byte to 1GiB, "
+        "found 99999999999999999999999999999\n" in out.stdout
+    )
+    log = json.loads((crate / "out.sarif").read_text())
+    assert log["runs"][0]["invocations"][0]["executionSuccessful"] is False
+
+
+def test_an_extreme_jobs_count_is_a_usage_error(runner: CliRunner, crate: Path) -> None:
+    """With 1000 files or more, the files were split into that many shares: the run hung."""
+    out = run(runner, "--jobs", "99999999999999999999", ".")
+    assert out.exit_code == 2
+    assert out.stderr == (
+        "burnlint: error: invalid value for '-j' / '--jobs': 99999999999999999999 is not in "
+        "the range 0<=x<=1024\n"
+    )
+    assert run(runner, "--jobs", "1024", ".").exit_code == 1
+
+
+def test_a_large_limit_reads_a_file_in_pieces() -> None:
+    """``read(limit + 1)`` allocates the limit before it reads: a 100GB limit was a
+    MemoryError, a 1GiB one a gigabyte per file."""
+    from burnlint.engine import scan
+
+    class Recording(io.BytesIO):
+        def __init__(self, data: bytes) -> None:
+            super().__init__(data)
+            self.asked: list[int] = []
+
+        def read(self, size: int | None = -1, /) -> bytes:
+            self.asked.append(-1 if size is None else size)
+            return super().read(size)
+
+    data = b"x" * (3 * scan._CHUNK)
+    source = Recording(data)
+    assert scan.read_at_most(source, 2**30) == data
+    assert max(source.asked) == scan._CHUNK
+    over = Recording(data)
+    assert scan.read_at_most(over, scan._CHUNK + 1) == data[: scan._CHUNK + 2]
+    small = Recording(b"fn f() {}")
+    assert scan.read_at_most(small, 100) == b"fn f() {}" and small.asked == [101]
 
 
 def test_selection_and_severity_from_the_file(runner: CliRunner, crate: Path) -> None:
@@ -748,6 +834,18 @@ def test_broken_manifests_are_warnings(tmp_path: Path) -> None:
         (tmp_path / "Cargo.toml", Level.WARNING),
     ]
     assert reader.notifications[0].message.startswith("not valid TOML: ")
+
+
+def test_a_manifest_with_an_endless_integer_is_a_warning(tmp_path: Path) -> None:
+    """The parser's int() refuses more than 4300 digits with a ValueError that was an
+    internal error."""
+    write(tmp_path, {"Cargo.toml": "[package]\nname = 'a'\n[dependencies]\nx = " + "9" * 5000})
+    reader = VersionReader()
+    assert reader.for_directory(tmp_path) is None
+    [note] = reader.notifications
+    assert note.message == (
+        "not valid TOML: an integer has too many digits; the burn version is not read from it"
+    )
 
 
 def test_version_order() -> None:

@@ -76,6 +76,12 @@ def load(path: Path) -> Baseline:
         raise BaselineError(
             f"baseline `{shown}` is not valid JSON: {exc.msg} (line {exc.lineno})"
         ) from None
+    except RecursionError:  # `[` x 100000: the decoder recurses once per level
+        raise BaselineError(f"baseline `{shown}` is not valid JSON: nested too deeply") from None
+    except ValueError:  # int() refuses a number of more than 4300 digits
+        raise BaselineError(
+            f"baseline `{shown}` is not valid JSON: a number has too many digits"
+        ) from None
     if isinstance(document, dict) and "runs" in document:
         entries = _from_sarif(document, shown)
     elif isinstance(document, dict) and "findings" in document:

@@ -57,7 +57,9 @@ def _size(_ctx: click.Context, _param: click.Parameter, value: str | None) -> in
     if value is None:
         return None
     try:
-        return parse_size(int(value) if value.strip().isdigit() else value)
+        # the text as given: parse_size reads digits exactly, where int() refuses more than
+        # 4300 of them with a message about sys.set_int_max_str_digits
+        return parse_size(value)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
 
