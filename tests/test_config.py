@@ -142,6 +142,79 @@ def test_both_cargo_tables_is_an_error(tmp_path: Path) -> None:
     ]
 
 
+def test_pyproject_tool_burnlint_is_read_like_ruffs_tool_ruff(tmp_path: Path) -> None:
+    """It was ignored without a word; now it is a configuration like the others, after
+    burnlint.toml, .burnlint.toml and the Cargo.toml tables of its directory, and a
+    pyproject.toml without the table is passed over."""
+    write(
+        tmp_path,
+        {
+            "pyproject.toml": """\
+                [project]
+                name = "pyo3-model"
+
+                [tool.burnlint]
+                ignore = ["discarded-store-result"]
+                max-file-size = "1MB"
+
+                [tool.burnlint.severity]
+                BL002 = "error"
+                """,
+            "crate/Cargo.toml": '[package]\nname = "crate"\n',
+            "other/pyproject.toml": "[tool.ruff]\nline-length = 100\n",  # keep looking
+            "both/Cargo.toml": "[package.metadata.burnlint]\nignore = []\n",
+            "both/pyproject.toml": "[tool.burnlint]\nignore = []\n",
+            "both/burnlint.toml": "",
+        },
+    )
+    found = find_config(tmp_path / "crate" / "src" / "lib.rs")
+    assert found == (tmp_path / "pyproject.toml", "tool.burnlint")
+    assert find_config(tmp_path / "other") == found
+    loaded = load_config(*found)
+    assert isinstance(loaded, FileConfig)
+    assert loaded.ignore == ("BL001",) and loaded.max_file_size == 1_000_000
+    assert loaded.severity == (("BL002", Level.ERROR),)
+    assert loaded.label(tmp_path) == "pyproject.toml [tool.burnlint]"
+    # within one directory: burnlint.toml, then Cargo.toml, then pyproject.toml
+    assert find_config(tmp_path / "both") == (tmp_path / "both/burnlint.toml", None)
+    (tmp_path / "both/burnlint.toml").unlink()
+    assert find_config(tmp_path / "both") == (
+        tmp_path / "both/Cargo.toml",
+        "package.metadata.burnlint",
+    )
+    # given with --config, the table is found; a mistake names it and its line
+    assert isinstance(load_config(tmp_path / "pyproject.toml"), FileConfig)
+    assert messages(load_config(tmp_path / "other/pyproject.toml")) == [
+        f"{(tmp_path / 'other/pyproject.toml').as_posix()}: has no [tool.burnlint] table"
+    ]
+    result = load(
+        tmp_path / "pyproject.toml", '[project]\nname = "x"\n[tool.burnlint]\nselct = []\n'
+    )
+    assert [p.line for p in result if isinstance(p, Problem)] == [4]  # type: ignore[union-attr]
+    assert messages(result)[0].endswith(
+        "[tool.burnlint] key `selct`: unknown key (did you mean `select`?); expected one of: "
+        "select, extend-select, ignore, exclude, extend-exclude, respect-gitignore, "
+        "per-file-ignores, severity, burn-version, max-file-size"
+    )
+    write(tmp_path, {"broken/pyproject.toml": "[tool.burnlint]\nignore = [\n"})
+    broken = find_config(tmp_path / "broken")
+    assert isinstance(broken, Problem)
+    assert "not valid TOML, so its burnlint settings cannot be read" in broken.message
+
+
+def test_pyproject_configures_a_run_and_burnlint_config_names_it(
+    runner: CliRunner, crate: Path
+) -> None:
+    write(crate, {"pyproject.toml": '[tool.burnlint]\nignore = ["BL001"]\n'})
+    assert run(runner, ".").exit_code == 0
+    out = run(runner, "config")
+    assert out.stdout.startswith("# settings for `.` from pyproject.toml [tool.burnlint]\n")
+    write(crate, {"pyproject.toml": "[tool.burnlint]\nignore = 1\n"})
+    out = run(runner, "--format", "concise", ".")
+    assert out.exit_code == 2
+    assert "pyproject.toml:2: error: [tool.burnlint] key `ignore`: expected an array" in out.stdout
+
+
 def test_a_broken_cargo_toml_with_burnlint_settings_is_an_error(tmp_path: Path) -> None:
     write(tmp_path, {"Cargo.toml": "[package.metadata.burnlint]\nignore = [\n"})
     found = find_config(tmp_path)

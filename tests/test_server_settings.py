@@ -55,3 +55,17 @@ def test_options_follow_the_configuration_files_content(tmp_path: Path) -> None:
     (source.parent / "burnlint.toml").write_text("select = 'BL001'\n")
     problems = cache.options_for(source, tmp_path)
     assert isinstance(problems, tuple) and problems[0].path == source.parent / "burnlint.toml"
+
+
+def test_options_follow_pyproject_tool_burnlint(tmp_path: Path) -> None:
+    source = tmp_path / "src" / "train.rs"
+    source.parent.mkdir()
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text("[tool.burnlint]\nignore = ['BL002']\n")
+    cache = OptionsCache(EditorSettings())
+    first = cache.options_for(source, tmp_path)
+    assert not isinstance(first, tuple) and "BL002" not in first.rule_ids
+    pyproject.write_text("[tool.burnlint]\nignore = ['BL003']\n")
+    second = cache.options_for(source, tmp_path)
+    assert not isinstance(second, tuple)
+    assert "BL002" in second.rule_ids and "BL003" not in second.rule_ids

@@ -71,8 +71,9 @@ def settings_options(command: _Command) -> _Command:
             "--config",
             "config_file",
             type=click.Path(path_type=Path),
-            help="Use this configuration file (burnlint.toml, or a Cargo.toml with a "
-            "[package.metadata.burnlint] table) instead of searching upward from each path.",
+            help="Use this configuration file (burnlint.toml, a Cargo.toml with a "
+            "[package.metadata.burnlint] table, or a pyproject.toml with a [tool.burnlint] "
+            "table) instead of searching upward from each path.",
         ),
         click.option(
             "--select",

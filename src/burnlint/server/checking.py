@@ -5,7 +5,8 @@ path, its crate's other files from the editor's open buffers or else from disk. 
 engine (per-file facts, a persistent cache) replaces its body and nothing else.
 
 ``OptionsCache`` keeps the engine options of each directory, as the command line would resolve
-them there (``burnlint.toml``, ``.burnlint.toml``, ``Cargo.toml`` metadata, nearest first). An
+them there (``burnlint.toml``, ``.burnlint.toml``, ``Cargo.toml`` metadata, ``pyproject.toml``'s
+``[tool.burnlint]``, nearest first). An
 entry is used only while every configuration file that could apply is as it was (the same
 content, still there or still absent), so an edit on disk is seen even by an editor that sends
 no file events; ``clear`` drops everything when one does.
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from burnlint.config import CliSettings, Problem
-from burnlint.config.schema import CARGO_MANIFEST, CONFIG_FILES
+from burnlint.config.schema import CARGO_MANIFEST, CONFIG_FILES, PYPROJECT
 from burnlint.findings import LintResult
 from burnlint.options import EngineOptions
 
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 # the files whose change can change a check's configuration or its facts: every open file of
 # their directory tree is checked again
-CONFIG_NAMES = frozenset({*CONFIG_FILES, CARGO_MANIFEST, "Cargo.lock"})
+CONFIG_NAMES = frozenset({*CONFIG_FILES, CARGO_MANIFEST, PYPROJECT, "Cargo.lock"})
 
 
 def check_buffer(
@@ -170,4 +171,4 @@ def _signature(directory: Path) -> Signature:
         current = current.parent
 
 
-_CANDIDATES: Sequence[str] = (*CONFIG_FILES, CARGO_MANIFEST)
+_CANDIDATES: Sequence[str] = (*CONFIG_FILES, CARGO_MANIFEST, PYPROJECT)
