@@ -123,6 +123,44 @@ def test_baseline_accepts_todays_findings_and_reports_new_ones(
     assert run(runner, crate, "--baseline", name, "--exit-zero").exit_code == 0
 
 
+TWINS = """\
+use burn_store::{ModuleSnapshot, SafetensorsStore};
+
+fn save<M: ModuleSnapshot>(model: &M) {
+    println!("saving");
+    println!("the model");
+    println!("to disk");
+    let _ = model.save_into(&mut SafetensorsStore::from_file("model.safetensors"));
+}
+"""
+TWIN = '    let _ = model.save_into(&mut SafetensorsStore::from_file("model.safetensors"));\n'
+
+
+@pytest.mark.parametrize("name", ["base.json", "base.sarif"])
+def test_an_identical_finding_added_above_an_accepted_one_is_the_new_one(
+    runner: CliRunner, crate: Path, name: str
+) -> None:
+    """By ordinal, the added finding took the accepted one's fingerprint and the accepted
+    line was reported as new: identical findings are matched by distance from the
+    baselined line."""
+    main = crate / "src" / "main.rs"
+    main.write_text(TWINS)
+    first = run(runner, crate, "--write-baseline", name, "--format", "concise")
+    assert [line.split(": ")[0] for line in concise_lines(first)] == ["src/main.rs:7:13"]
+    head, sep, tail = TWINS.partition("    println!")
+    main.write_text(head + TWIN + sep + tail)  # line 4; the accepted one moves to line 8
+    out = run(runner, crate, "--baseline", name, "--format", "concise")
+    assert out.exit_code == 1
+    [line] = concise_lines(out)
+    assert line.startswith("src/main.rs:4:13: error[BL001]")
+    assert "1 new, 1 unchanged, 0 absent" in out.stderr
+    # added below it, the new one is the lower one, as before
+    main.write_text(TWINS.replace(TWIN, TWIN + "    println!();\n" + TWIN))
+    out = run(runner, crate, "--baseline", name, "--format", "concise")
+    [line] = concise_lines(out)
+    assert line.startswith("src/main.rs:9:13: error[BL001]")
+
+
 def test_sarif_carries_baseline_state(runner: CliRunner, crate: Path) -> None:
     assert run(runner, crate, "--write-baseline", "base.json", "-q").exit_code == 1
     main = crate / "src" / "main.rs"
@@ -212,6 +250,9 @@ def test_absent_counts_only_rules_that_ran_and_paths_checked(
     [
         (None, "cannot read baseline `base.json`: No such file or directory"),
         ("{not json", "baseline `base.json` is not valid JSON: "),
+        # the decoder recursed into a RecursionError, and no output was written
+        ("[" * 100_000, "baseline `base.json` is not valid JSON: nested too deeply"),
+        ('{"findings": ' + "9" * 5000 + "}", "baseline `base.json` is not valid JSON: a number"),
         ("[]", "baseline `base.json` is neither a burnlint SARIF log nor a burnlint JSON report"),
         (
             '{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "semgrep"}}}]}',
@@ -375,6 +416,49 @@ def test_compare_matches_on_path_and_fingerprint() -> None:
     applied = baseline.apply(result, outcome)
     assert applied.findings == (b,)
     assert applied.baseline is outcome
+
+
+def test_identical_findings_are_matched_nearest_first() -> None:
+    """Five identical findings (their fingerprints f0..f4 by ordinal), three accepted at lines
+    10, 20 and 30 before two were added at 5 and 25 and the rest moved down a line: the added
+    ones are new, whatever their ordinals."""
+    lines = [5, 11, 21, 25, 31]
+    twins = [
+        replace(finding("src/a.rs", line, 5, 9), fingerprint=f"f{index}", twins="f0")
+        for index, line in enumerate(lines)
+    ]
+    accepted = tuple(
+        BaselineEntry("src/a.rs", f"f{index}", "BL001", line)
+        for index, line in enumerate([10, 20, 30])
+    )
+    result = LintResult(findings=tuple(twins), notifications=(), stats=RunStats(files_checked=1))
+    outcome = baseline.compare(result, Baseline("b.json", accepted), root=PROJECT)
+    assert [f.location.span.start_line for f in outcome.new] == [5, 25]
+    assert outcome.absent == ()
+    # without lines to compare (a SARIF log without regions): by fingerprint, as written
+    unplaced = tuple(replace(entry, line=None) for entry in accepted)
+    outcome = baseline.compare(result, Baseline("b.json", unplaced), root=PROJECT)
+    assert [f.location.span.start_line for f in outcome.new] == [25, 31]
+    # findings that are not twins (another `twins`) are never paired by line
+    alone = replace(twins[0], twins="")
+    outcome = baseline.compare(
+        replace(result, findings=(alone,)), Baseline("b.json", accepted[1:]), root=PROJECT
+    )
+    assert outcome.new == (alone,) and len(outcome.absent) == 2
+
+
+def test_thousands_of_twins_are_paired_in_n_log_n() -> None:
+    count = 20_000
+    twins = tuple(
+        replace(finding("src/a.rs", line, 5, 9), fingerprint=f"f{line}", twins="f0")
+        for line in range(count)
+    )
+    accepted = tuple(
+        BaselineEntry("src/a.rs", f"f{line}", "BL001", line + 1) for line in range(count - 1)
+    )
+    result = LintResult(findings=twins, notifications=(), stats=RunStats(files_checked=1))
+    outcome = baseline.compare(result, Baseline("b.json", accepted), root=PROJECT)
+    assert len(outcome.new) == 1 and len(outcome.unchanged) == count - 1
 
 
 def test_load_skips_absent_results_and_rejects_binary(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ options that come with them (excludes, per-file ignores, severities, --statistic
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -141,6 +142,79 @@ def test_both_cargo_tables_is_an_error(tmp_path: Path) -> None:
     ]
 
 
+def test_pyproject_tool_burnlint_is_read_like_ruffs_tool_ruff(tmp_path: Path) -> None:
+    """It was ignored without a word; now it is a configuration like the others, after
+    burnlint.toml, .burnlint.toml and the Cargo.toml tables of its directory, and a
+    pyproject.toml without the table is passed over."""
+    write(
+        tmp_path,
+        {
+            "pyproject.toml": """\
+                [project]
+                name = "pyo3-model"
+
+                [tool.burnlint]
+                ignore = ["discarded-store-result"]
+                max-file-size = "1MB"
+
+                [tool.burnlint.severity]
+                BL002 = "error"
+                """,
+            "crate/Cargo.toml": '[package]\nname = "crate"\n',
+            "other/pyproject.toml": "[tool.ruff]\nline-length = 100\n",  # keep looking
+            "both/Cargo.toml": "[package.metadata.burnlint]\nignore = []\n",
+            "both/pyproject.toml": "[tool.burnlint]\nignore = []\n",
+            "both/burnlint.toml": "",
+        },
+    )
+    found = find_config(tmp_path / "crate" / "src" / "lib.rs")
+    assert found == (tmp_path / "pyproject.toml", "tool.burnlint")
+    assert find_config(tmp_path / "other") == found
+    loaded = load_config(*found)
+    assert isinstance(loaded, FileConfig)
+    assert loaded.ignore == ("BL001",) and loaded.max_file_size == 1_000_000
+    assert loaded.severity == (("BL002", Level.ERROR),)
+    assert loaded.label(tmp_path) == "pyproject.toml [tool.burnlint]"
+    # within one directory: burnlint.toml, then Cargo.toml, then pyproject.toml
+    assert find_config(tmp_path / "both") == (tmp_path / "both/burnlint.toml", None)
+    (tmp_path / "both/burnlint.toml").unlink()
+    assert find_config(tmp_path / "both") == (
+        tmp_path / "both/Cargo.toml",
+        "package.metadata.burnlint",
+    )
+    # given with --config, the table is found; a mistake names it and its line
+    assert isinstance(load_config(tmp_path / "pyproject.toml"), FileConfig)
+    assert messages(load_config(tmp_path / "other/pyproject.toml")) == [
+        f"{(tmp_path / 'other/pyproject.toml').as_posix()}: has no [tool.burnlint] table"
+    ]
+    result = load(
+        tmp_path / "pyproject.toml", '[project]\nname = "x"\n[tool.burnlint]\nselct = []\n'
+    )
+    assert [p.line for p in result if isinstance(p, Problem)] == [4]  # type: ignore[union-attr]
+    assert messages(result)[0].endswith(
+        "[tool.burnlint] key `selct`: unknown key (did you mean `select`?); expected one of: "
+        "select, extend-select, ignore, exclude, extend-exclude, respect-gitignore, "
+        "per-file-ignores, severity, burn-version, max-file-size"
+    )
+    write(tmp_path, {"broken/pyproject.toml": "[tool.burnlint]\nignore = [\n"})
+    broken = find_config(tmp_path / "broken")
+    assert isinstance(broken, Problem)
+    assert "not valid TOML, so its burnlint settings cannot be read" in broken.message
+
+
+def test_pyproject_configures_a_run_and_burnlint_config_names_it(
+    runner: CliRunner, crate: Path
+) -> None:
+    write(crate, {"pyproject.toml": '[tool.burnlint]\nignore = ["BL001"]\n'})
+    assert run(runner, ".").exit_code == 0
+    out = run(runner, "config")
+    assert out.stdout.startswith("# settings for `.` from pyproject.toml [tool.burnlint]\n")
+    write(crate, {"pyproject.toml": "[tool.burnlint]\nignore = 1\n"})
+    out = run(runner, "--format", "concise", ".")
+    assert out.exit_code == 2
+    assert "pyproject.toml:2: error: [tool.burnlint] key `ignore`: expected an array" in out.stdout
+
+
 def test_a_broken_cargo_toml_with_burnlint_settings_is_an_error(tmp_path: Path) -> None:
     write(tmp_path, {"Cargo.toml": "[package.metadata.burnlint]\nignore = [\n"})
     found = find_config(tmp_path)
@@ -257,7 +331,17 @@ def test_a_full_configuration(tmp_path: Path) -> None:
             'max-file-size = "big"',
             'key `max-file-size`: expected a size like 2000000, "20MB" or "512KiB", found "big"',
         ),
-        ("max-file-size = 0", "expected a size above 0"),
+        ("max-file-size = 0", "key `max-file-size`: expected a size from 1 byte to 1GiB, found 0"),
+        # an integer that overflowed the read (OverflowError), or a size it could not allocate
+        (
+            "max-file-size = 99999999999999999999999999999",
+            "key `max-file-size`: expected a size from 1 byte to 1GiB, "
+            "found 99999999999999999999999999999",
+        ),
+        ('max-file-size = "2GiB"', 'expected a size from 1 byte to 1GiB, found "2GiB"'),
+        ('max-file-size = "0.5"', 'expected a size from 1 byte to 1GiB, found "0.5"'),
+        # more digits than Python's int() reads: the parser's ValueError was an internal error
+        ("max-file-size = " + "9" * 5000, "not valid TOML: an integer has too many digits"),
         (
             'per-file-ignores = ["tests"]',
             "key `per-file-ignores`: expected a table of patterns to rule lists",
@@ -344,10 +428,18 @@ def test_sizes(value: object, size: int) -> None:
     assert parse_size(value) == size
 
 
-@pytest.mark.parametrize("value", ["", "-1", "1 TB", True, 1.5, [1]])
+@pytest.mark.parametrize(
+    "value", ["", "-1", "1 TB", True, 1.5, [1], 0, 2**30 + 1, "9" * 400 + ".5GB", 10**4000]
+)
 def test_bad_sizes(value: object) -> None:
     with pytest.raises(ValueError, match="expected a size"):
         parse_size(value)
+
+
+def test_the_largest_size_is_one_gib() -> None:
+    assert parse_size("1GiB") == parse_size(2**30) == 2**30
+    with pytest.raises(ValueError, match=r'found "9{40}\.\.\."$'):
+        parse_size("9" * 100_000)  # the message shows the value's start
 
 
 # --- precedence ---
@@ -508,6 +600,73 @@ def test_bad_size_on_the_command_line(runner: CliRunner, crate: Path) -> None:
     out = run(runner, "--max-file-size", "huge", ".")
     assert out.exit_code == 2
     assert "expected a size like" in out.stderr
+
+
+@pytest.mark.parametrize("value", ["99999999999999999999999999999", "9" * 5000, "100GB"])
+def test_an_extreme_size_on_the_command_line_is_one_usage_error(
+    runner: CliRunner, crate: Path, value: str
+) -> None:
+    """Not an internal error (OverflowError, MemoryError, int()'s digit limit) printed in the
+    report and again on stderr: one line naming the option and its range."""
+    out = run(runner, "--max-file-size", value, ".")
+    assert out.exit_code == 2
+    assert out.stdout == ""
+    [line] = out.stderr.splitlines()
+    assert line.startswith(
+        "burnlint: error: invalid value for '--max-file-size': expected a size from 1 byte "
+        'to 1GiB, found "'
+    )
+
+
+def test_an_extreme_size_in_the_configuration_is_a_configuration_error(
+    runner: CliRunner, crate: Path
+) -> None:
+    write(crate, {"burnlint.toml": "max-file-size = 99999999999999999999999999999\n"})
+    out = run(runner, "--output-format", "sarif=out.sarif", ".")
+    assert out.exit_code == 2
+    assert out.stderr == ""  # once, in the report
+    assert out.stdout.count("99999999999999999999999999999") == 1
+    assert (
+        "error: burnlint.toml:1: key `max-file-size`: expected a size from 1 byte to 1GiB, "
+        "found 99999999999999999999999999999\n" in out.stdout
+    )
+    log = json.loads((crate / "out.sarif").read_text())
+    assert log["runs"][0]["invocations"][0]["executionSuccessful"] is False
+
+
+def test_an_extreme_jobs_count_is_a_usage_error(runner: CliRunner, crate: Path) -> None:
+    """With 1000 files or more, the files were split into that many shares: the run hung."""
+    out = run(runner, "--jobs", "99999999999999999999", ".")
+    assert out.exit_code == 2
+    assert out.stderr == (
+        "burnlint: error: invalid value for '-j' / '--jobs': 99999999999999999999 is not in "
+        "the range 0<=x<=1024\n"
+    )
+    assert run(runner, "--jobs", "1024", ".").exit_code == 1
+
+
+def test_a_large_limit_reads_a_file_in_pieces() -> None:
+    """``read(limit + 1)`` allocates the limit before it reads: a 100GB limit was a
+    MemoryError, a 1GiB one a gigabyte per file."""
+    from burnlint.engine import scan
+
+    class Recording(io.BytesIO):
+        def __init__(self, data: bytes) -> None:
+            super().__init__(data)
+            self.asked: list[int] = []
+
+        def read(self, size: int | None = -1, /) -> bytes:
+            self.asked.append(-1 if size is None else size)
+            return super().read(size)
+
+    data = b"x" * (3 * scan._CHUNK)
+    source = Recording(data)
+    assert scan.read_at_most(source, 2**30) == data
+    assert max(source.asked) == scan._CHUNK
+    over = Recording(data)
+    assert scan.read_at_most(over, scan._CHUNK + 1) == data[: scan._CHUNK + 2]
+    small = Recording(b"fn f() {}")
+    assert scan.read_at_most(small, 100) == b"fn f() {}" and small.asked == [101]
 
 
 def test_selection_and_severity_from_the_file(runner: CliRunner, crate: Path) -> None:
@@ -748,6 +907,18 @@ def test_broken_manifests_are_warnings(tmp_path: Path) -> None:
         (tmp_path / "Cargo.toml", Level.WARNING),
     ]
     assert reader.notifications[0].message.startswith("not valid TOML: ")
+
+
+def test_a_manifest_with_an_endless_integer_is_a_warning(tmp_path: Path) -> None:
+    """The parser's int() refuses more than 4300 digits with a ValueError that was an
+    internal error."""
+    write(tmp_path, {"Cargo.toml": "[package]\nname = 'a'\n[dependencies]\nx = " + "9" * 5000})
+    reader = VersionReader()
+    assert reader.for_directory(tmp_path) is None
+    [note] = reader.notifications
+    assert note.message == (
+        "not valid TOML: an integer has too many digits; the burn version is not read from it"
+    )
 
 
 def test_version_order() -> None:

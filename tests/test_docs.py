@@ -112,3 +112,33 @@ def test_the_json_format_example_is_what_burnlint_prints(runner: CliRunner) -> N
     printed["tool"]["version"] = example["tool"]["version"]
     assert list(printed) == list(example)
     assert printed == example
+
+
+def test_the_readme_usage_block_lists_every_command() -> None:
+    """`burnlint config` was missing from it."""
+    usage = _section((REPO / "README.md").read_text(encoding="utf-8"), "## Usage")
+    block = usage.split("```\n", 1)[1].split("```", 1)[0]
+    listed = [line.split()[1] for line in block.splitlines() if line.startswith("burnlint ")]
+    assert sorted(name.strip("[]") for name in listed) == sorted(cli.cli.commands)
+
+
+def test_the_readme_says_which_burn_version_wins_as_burnlint_does(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`burn-version` in the configuration overrides Cargo.lock; the README said the reverse."""
+    (tmp_path / "Cargo.toml").write_text('[package]\nname = "a"\nversion = "0.1.0"\n')
+    (tmp_path / "Cargo.lock").write_text('[[package]]\nname = "burn-store"\nversion = "0.21.0"\n')
+    (tmp_path / "burnlint.toml").write_text('burn-version = "0.22.1"\n')
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "main.rs").write_text("fn main() {}\n")
+    monkeypatch.chdir(tmp_path)
+    shown = runner.invoke(cli.cli, ["config"]).stdout
+    assert 'burn-version = "0.22.1"  # burnlint.toml' in shown.splitlines()
+    checked = runner.invoke(cli.cli, ["check", "--no-cache", "."]).stdout
+    assert "(assuming burn 0.22.1)" in checked
+
+    configuration = _section((REPO / "README.md").read_text(encoding="utf-8"), "## Configuration")
+    prose = " ".join(re.sub(r"```.*?```", "", configuration, flags=re.DOTALL).split())
+    # sentences end at a dot and a space (`Cargo.lock` has a dot of its own)
+    [claim] = [s for s in re.split(r"\.(?:\s|$)", prose) if "burn version" in s]
+    assert claim.index("`burn-version`") < claim.index("`Cargo.lock`") < claim.index("`Cargo.toml`")

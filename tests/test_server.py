@@ -369,6 +369,30 @@ async def test_initialization_options_select_rules(
 
 
 @pytest_lsp.fixture(config=CONFIG, loop_scope="function")
+async def ignores_all(lsp_client: RecordingClient, workspace: Path) -> AsyncIterator[None]:
+    """A client whose ``initializationOptions`` ignore every rule."""
+    await lsp_client.initialize_session(initialize_params([workspace], {"ignore": ["ALL"]}))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_initialization_options_that_select_no_rule_are_a_warning_and_ignored(
+    ignores_all: RecordingClient, workspace: Path
+) -> None:
+    """They blanked every diagnostic with an error about the command line's flags."""
+    client = ignores_all
+    uri = open_document(client, workspace / "seed_loop.rs")
+    found = await published(client, uri, 1)
+    assert [c for _, c in codes(found)] == ["BL002", "BL003", "BL002", "BL003"]
+    assert any(
+        m.message == "initializationOptions: `ignore` leaves no rule to run; ignored, the "
+        "configuration's rules run"
+        for m in client.messages
+    )
+    assert not any("--select" in m.message for m in client.messages)
+
+
+@pytest_lsp.fixture(config=CONFIG, loop_scope="function")
 async def two_roots(lsp_client: RecordingClient, tmp_path: Path) -> AsyncIterator[None]:
     """Two workspace folders, each with the save loop; the second ignores BL002."""
     for name in ("first", "second"):

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from burnlint.server.checking import EditorSettings, OptionsCache, editor_settings
 
 
@@ -55,3 +57,61 @@ def test_options_follow_the_configuration_files_content(tmp_path: Path) -> None:
     (source.parent / "burnlint.toml").write_text("select = 'BL001'\n")
     problems = cache.options_for(source, tmp_path)
     assert isinstance(problems, tuple) and problems[0].path == source.parent / "burnlint.toml"
+
+
+def test_options_follow_pyproject_tool_burnlint(tmp_path: Path) -> None:
+    source = tmp_path / "src" / "train.rs"
+    source.parent.mkdir()
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text("[tool.burnlint]\nignore = ['BL002']\n")
+    cache = OptionsCache(EditorSettings())
+    first = cache.options_for(source, tmp_path)
+    assert not isinstance(first, tuple) and "BL002" not in first.rule_ids
+    pyproject.write_text("[tool.burnlint]\nignore = ['BL003']\n")
+    second = cache.options_for(source, tmp_path)
+    assert not isinstance(second, tuple)
+    assert "BL002" in second.rule_ids and "BL003" not in second.rule_ids
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"select": []}, "`select` leaves no rule to run"),
+        ({"ignore": ["ALL"]}, "`ignore` leaves no rule to run"),
+        ({"select": ["BL001"], "ignore": ["discarded-store-result"]}, "`select` and `ignore`"),
+    ],
+)
+def test_a_selection_of_no_rule_is_a_warning_and_ignored(
+    tmp_path: Path, options: dict[str, list[str]], message: str
+) -> None:
+    """As the README promises: it blanked every diagnostic with an error about the command
+    line's --select, --extend-select and --ignore."""
+    settings, problems = editor_settings(options)
+    assert settings == EditorSettings()
+    assert problems == [
+        f"initializationOptions: {message}"
+        + ("" if message.endswith("to run") else " leave no rule to run")
+        + "; ignored, the configuration's rules run"
+    ]
+    source = tmp_path / "src" / "train.rs"
+    source.parent.mkdir()
+    (tmp_path / "burnlint.toml").write_text("select = ['BL003']\n")
+    checked = OptionsCache(settings).options_for(source, tmp_path)
+    assert not isinstance(checked, tuple) and checked.rule_ids == frozenset({"BL003"})
+
+
+def test_a_selection_that_meets_the_configuration_in_nothing_says_so_in_editor_terms(
+    tmp_path: Path,
+) -> None:
+    """Ignoring BL003 leaves rules to run in general, none where the configuration selects
+    only BL003: an error for those files, worded for the editor, not the command line."""
+    settings, problems = editor_settings({"ignore": ["BL003"]})
+    assert problems == [] and settings.ignore == ("BL003",)
+    source = tmp_path / "src" / "train.rs"
+    source.parent.mkdir()
+    (tmp_path / "burnlint.toml").write_text("select = ['BL003']\n")
+    [problem] = OptionsCache(settings).options_for(source, tmp_path)  # type: ignore[misc]
+    assert problem.message == (
+        "no rules selected: initializationOptions `select`, `extendSelect` and `ignore` leave "
+        "none of the rules the configuration (or the defaults) selects"
+    )

@@ -139,6 +139,10 @@ class Finding:
     left out before it, and ``snippet_cut`` says whether text is left out after it.
     ``tags`` are the finding's own (``test-code`` in tests and benches); its rule's tags are in
     the rule's metadata (``LintResult.rules``), and reporters show both.
+    ``twins`` is the fingerprint of the first finding identical to this one in its file (rule,
+    enclosing items and expression; its own fingerprint when it is the first): findings that
+    share it differ only by their ordinal, and a baseline tells them apart by their lines
+    (``app.baseline.compare``). Empty: not known (a finding made outside the engine).
     """
 
     location: Location
@@ -156,6 +160,7 @@ class Finding:
     snippet_start: int = 0
     snippet_cut: bool = False
     note: str | None = None
+    twins: str = ""
 
     @property
     def full_message(self) -> str:

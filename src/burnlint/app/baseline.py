@@ -5,7 +5,10 @@ file they are in and burnlint's own fingerprint (``partialFingerprints["burnlint
 SARIF, ``fingerprint`` in JSON): rule, enclosing item, normalised expression and ordinal,
 hashed (``engine.finish.with_fingerprints``). Line numbers are not part of it, so code that moves
 within its file stays matched; a renamed or moved file does not, nor does a finding whose
-enclosing function is renamed or whose expression is edited.
+enclosing function is renamed or whose expression is edited. Identical findings in one file
+differ only by their ordinal: when there are more of them than the baseline accepted, the ones
+nearest the accepted lines are matched (``_match``), so one added above an accepted one is the
+new one.
 
 Each current finding is ``new`` (not in the baseline) or ``unchanged``; a baseline entry that
 is not found any more is ``absent`` (fixed, or its code changed), counted only for rules that
@@ -15,6 +18,7 @@ root, so a baseline is used with the same project root it was written with.
 
 from __future__ import annotations
 
+import heapq
 import json
 import urllib.parse
 from collections.abc import Callable, Iterable, Sequence
@@ -75,6 +79,12 @@ def load(path: Path) -> Baseline:
     except json.JSONDecodeError as exc:
         raise BaselineError(
             f"baseline `{shown}` is not valid JSON: {exc.msg} (line {exc.lineno})"
+        ) from None
+    except RecursionError:  # `[` x 100000: the decoder recurses once per level
+        raise BaselineError(f"baseline `{shown}` is not valid JSON: nested too deeply") from None
+    except ValueError:  # int() refuses a number of more than 4300 digits
+        raise BaselineError(
+            f"baseline `{shown}` is not valid JSON: a number has too many digits"
         ) from None
     if isinstance(document, dict) and "runs" in document:
         entries = _from_sarif(document, shown)
@@ -210,20 +220,96 @@ def compare(
     """Split the run's findings into new and unchanged ones, their files named relative to the
     project ``root`` as the baseline names them; ``in_scope(path)`` says whether a baseline
     entry's file was checked by this run (else it cannot be said to be absent)."""
-    known = baseline.keys()
-    keys = {id(f): finding_key(f, root) for f in result.findings}
-    new = tuple(f for f in result.findings if keys[id(f)] not in known)
-    unchanged = tuple(f for f in result.findings if keys[id(f)] in known)
-    current = set(keys.values())
+    matched = _match(result.findings, baseline.entries, root)
+    new = tuple(f for f in result.findings if id(f) not in matched)
+    unchanged = tuple(f for f in result.findings if id(f) in matched)
+    accepted = {id(entry) for entry in matched.values()}
     ran = {meta.id for meta in result.rules}
     absent = tuple(
         entry
         for entry in baseline.entries
-        if entry.key not in current
+        if id(entry) not in accepted
         and (not ran or not entry.rule_id or entry.rule_id in ran)
         and in_scope(entry.path)
     )
     return BaselineOutcome(baseline.file, new, unchanged, absent)
+
+
+def _match(
+    findings: Sequence[Finding], entries: Sequence[BaselineEntry], root: Path
+) -> dict[int, BaselineEntry]:
+    """The baseline entry each accepted finding matches (by ``id`` of the finding), one entry
+    per finding.
+
+    A finding matches the entry with its file and fingerprint. Identical findings in a file
+    (``Finding.twins``) are numbered in order, so a PR that adds one above an accepted one
+    shifts the numbers: the added one takes the accepted fingerprint and the accepted one
+    turns new. When a file has more identical findings than the baseline accepted, those
+    nearest the accepted lines are matched instead, the closest pair first; without the lines
+    (a SARIF log without regions), by fingerprint as written.
+    """
+    by_key: dict[tuple[str, str], BaselineEntry] = {}
+    for entry in entries:
+        by_key.setdefault(entry.key, entry)
+    twins: dict[tuple[str, str], list[tuple[Finding, tuple[str, str]]]] = {}
+    for finding in findings:
+        key = finding_key(finding, root)
+        twins.setdefault((key[0], finding.twins or key[1]), []).append((finding, key))
+    matched: dict[int, BaselineEntry] = {}
+    for members in twins.values():
+        known = [by_key[key] for _, key in members if key in by_key]
+        if len(known) in (0, len(members)) or any(entry.line is None for entry in known):
+            matched.update((id(f), by_key[key]) for f, key in members if key in by_key)
+        else:
+            matched.update(_nearest([f for f, _ in members], known))
+    return matched
+
+
+def _nearest(
+    findings: Sequence[Finding], entries: Sequence[BaselineEntry]
+) -> list[tuple[int, BaselineEntry]]:
+    """Identical ``findings`` paired with fewer baseline ``entries`` by line: the closest pair
+    first, then the closest of the rest, and so on; at equal distance, the finding with the
+    entry's own fingerprint, then the upper pair.
+
+    The closest pair of a finding and an entry is always next to each other in line order
+    (anything between them would be closer to one of them), so only neighbours are compared,
+    and neighbours again once a pair is taken out: n log n, also for thousands of twins.
+    """
+    points = sorted(
+        [(f.location.span.start_line, 0, index) for index, f in enumerate(findings)]
+        + [(entry.line or 0, 1, index) for index, entry in enumerate(entries)]
+    )
+    end = len(points)
+    before = list(range(-1, end - 1))
+    after = list(range(1, end + 1))
+    taken = [False] * end
+    heap: list[tuple[int, bool, int, int]] = []
+
+    def offer(upper: int, lower: int) -> None:
+        if upper < 0 or lower >= end or points[upper][1] == points[lower][1]:
+            return
+        finding, entry = sorted((points[upper], points[lower]), key=lambda p: p[1])
+        other = findings[finding[2]].fingerprint != entries[entry[2]].fingerprint
+        heapq.heappush(heap, (points[lower][0] - points[upper][0], other, upper, lower))
+
+    for index in range(end - 1):
+        offer(index, index + 1)
+    pairs: list[tuple[int, BaselineEntry]] = []
+    while heap:
+        _, _, upper, lower = heapq.heappop(heap)
+        if taken[upper] or taken[lower] or after[upper] != lower:
+            continue  # one of them was paired since, or they are no longer neighbours
+        taken[upper] = taken[lower] = True
+        finding, entry = sorted((points[upper], points[lower]), key=lambda p: p[1])
+        pairs.append((id(findings[finding[2]]), entries[entry[2]]))
+        left, right = before[upper], after[lower]
+        if left >= 0:
+            after[left] = right
+        if right < end:
+            before[right] = left
+        offer(left, right)
+    return pairs
 
 
 def apply(result: LintResult, outcome: BaselineOutcome) -> LintResult:

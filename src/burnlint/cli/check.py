@@ -21,6 +21,11 @@ from burnlint.cli.common import (
 from burnlint.findings import Level
 from burnlint.report import FORMATS
 
+# The most worker processes `--jobs` may ask for: more than any machine has CPUs, and a bound
+# that keeps a value such as 99999999999999999999 from splitting the files into that many
+# shares (the run hung) or forking that many processes.
+MAX_JOBS = 1024
+
 
 def _use_color(choice: str, to_file: bool) -> bool:
     if choice == "always":
@@ -88,7 +93,7 @@ def _given(ctx: click.Context, name: str) -> bool:
 @click.option(
     "-j",
     "--jobs",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=MAX_JOBS),
     default=0,
     help="Worker processes [default: 0, one per CPU]; 1 checks everything in this process. "
     "Workers start only when enough files mention burn-store to pay for them.",

@@ -57,7 +57,9 @@ def _size(_ctx: click.Context, _param: click.Parameter, value: str | None) -> in
     if value is None:
         return None
     try:
-        return parse_size(int(value) if value.strip().isdigit() else value)
+        # the text as given: parse_size reads digits exactly, where int() refuses more than
+        # 4300 of them with a message about sys.set_int_max_str_digits
+        return parse_size(value)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
 
@@ -69,8 +71,9 @@ def settings_options(command: _Command) -> _Command:
             "--config",
             "config_file",
             type=click.Path(path_type=Path),
-            help="Use this configuration file (burnlint.toml, or a Cargo.toml with a "
-            "[package.metadata.burnlint] table) instead of searching upward from each path.",
+            help="Use this configuration file (burnlint.toml, a Cargo.toml with a "
+            "[package.metadata.burnlint] table, or a pyproject.toml with a [tool.burnlint] "
+            "table) instead of searching upward from each path.",
         ),
         click.option(
             "--select",

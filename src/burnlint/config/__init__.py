@@ -3,7 +3,8 @@
 A configuration is one of, in this order of preference within a directory:
 
 - ``burnlint.toml`` or ``.burnlint.toml`` (keys at the top level),
-- a ``[package.metadata.burnlint]`` or ``[workspace.metadata.burnlint]`` table in ``Cargo.toml``.
+- a ``[package.metadata.burnlint]`` or ``[workspace.metadata.burnlint]`` table in ``Cargo.toml``,
+- a ``[tool.burnlint]`` table in ``pyproject.toml`` (where ruff users look first).
 
 It is searched upward from each checked path; the nearest one wins, whole (no merging across
 files, so what a file says is all there is to read). ``--config FILE`` replaces the search.

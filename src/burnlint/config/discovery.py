@@ -1,5 +1,6 @@
 """Finding the configuration that applies to a path: upward from it, the nearest
-``burnlint.toml``, ``.burnlint.toml`` or ``Cargo.toml`` with a burnlint table."""
+``burnlint.toml``, ``.burnlint.toml``, ``Cargo.toml`` with a burnlint table or
+``pyproject.toml`` with a ``[tool.burnlint]`` table, in that order within a directory."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from burnlint.config.helpers import _dig, _parse_toml, _toml_error_line
-from burnlint.config.schema import CARGO_MANIFEST, CARGO_TABLES, CONFIG_FILES, Problem
+from burnlint.config.schema import (
+    CARGO_MANIFEST,
+    CARGO_TABLES,
+    CONFIG_FILES,
+    PYPROJECT,
+    PYPROJECT_TABLE,
+    Problem,
+)
 
 
 @dataclass
@@ -50,27 +58,42 @@ class _Finder:
                 # There, but not a file burnlint can read: settings it cannot read must not be
                 # silently replaced by defaults.
                 return Problem(candidate, _unusable_reason(candidate))
-        manifest = directory / CARGO_MANIFEST
-        if not manifest.is_file():
-            return None
-        try:
-            data = manifest.read_bytes()
-        except OSError:
-            return None  # cargo cannot read it either; the version reader reports it
-        if b"burnlint" not in data:
-            return None  # cheap: most manifests never mention burnlint
-        document = _parse_toml(data)
-        if isinstance(document, str):
-            # Settings we cannot read must not be silently replaced by defaults.
-            return Problem(
-                manifest,
-                f"not valid TOML, so its burnlint settings cannot be read: {document}",
-                line=_toml_error_line(document),
-            )
-        tables = [t for t in CARGO_TABLES if _dig(document, t) is not None]
-        if not tables:
-            return None
-        return manifest, tables[0] if len(tables) == 1 else ",".join(tables)
+        for manifest, candidates in (
+            (directory / CARGO_MANIFEST, CARGO_TABLES),
+            (directory / PYPROJECT, (PYPROJECT_TABLE,)),
+        ):
+            found = _table_in(manifest, candidates)
+            if found is not None:
+                return found
+        return None
+
+
+def _table_in(
+    manifest: Path, candidates: tuple[str, ...]
+) -> tuple[Path, str | None] | Problem | None:
+    """``manifest`` and the table of ``candidates`` it holds (several: joined with commas, for
+    ``load_config`` to refuse), a problem when it mentions burnlint but cannot be parsed, or
+    None."""
+    if not manifest.is_file():
+        return None
+    try:
+        data = manifest.read_bytes()
+    except OSError:
+        return None  # cargo (or pip) cannot read it either; the version reader reports it
+    if b"burnlint" not in data:
+        return None  # cheap: most manifests never mention burnlint
+    document = _parse_toml(data)
+    if isinstance(document, str):
+        # Settings we cannot read must not be silently replaced by defaults.
+        return Problem(
+            manifest,
+            f"not valid TOML, so its burnlint settings cannot be read: {document}",
+            line=_toml_error_line(document),
+        )
+    tables = [t for t in candidates if _dig(document, t) is not None]
+    if not tables:
+        return None
+    return manifest, tables[0] if len(tables) == 1 else ",".join(tables)
 
 
 def _unusable_reason(path: Path) -> str:

@@ -27,7 +27,7 @@ def _parse_toml(data: bytes) -> dict[str, Any] | str:
         return f"not UTF-8 (byte {exc.start})"
     try:
         return _toml.loads(text.removeprefix("\ufeff"))
-    except _toml.TOMLDecodeError as exc:
+    except ValueError as exc:  # TOMLDecodeError, or an integer too long to read
         return str(exc)
     except RecursionError:  # absurdly nested inline tables
         return "nested too deeply"

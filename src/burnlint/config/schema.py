@@ -26,6 +26,10 @@ from burnlint.fsutil import NotRegularFileError, read_regular_file
 CONFIG_FILES = ("burnlint.toml", ".burnlint.toml")
 CARGO_MANIFEST = "Cargo.toml"
 CARGO_TABLES = ("package.metadata.burnlint", "workspace.metadata.burnlint")
+# ruff users write `[tool.burnlint]` in pyproject.toml first (a PyO3 crate has both manifests):
+# read like ruff reads `[tool.ruff]`, after the other files of its directory
+PYPROJECT = "pyproject.toml"
+PYPROJECT_TABLE = "tool.burnlint"
 
 # Every key a configuration may hold, in the order `burnlint config` prints them.
 KEYS = (
@@ -81,7 +85,7 @@ class FileConfig:
     """
 
     path: Path
-    table: str | None = None  # the Cargo.toml table, or None for a burnlint.toml
+    table: str | None = None  # the Cargo.toml or pyproject.toml table; None: a burnlint.toml
     select: tuple[str, ...] | None = None
     extend_select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] | None = None
@@ -106,8 +110,9 @@ class FileConfig:
 
 
 def load_config(path: Path, table: str | None = None) -> FileConfig | list[Problem]:
-    """Read and validate one configuration file. ``table`` picks the Cargo.toml table; for a
-    ``Cargo.toml`` given with ``--config`` it is found here."""
+    """Read and validate one configuration file. ``table`` picks the Cargo.toml or
+    pyproject.toml table; for a ``Cargo.toml`` or ``pyproject.toml`` given with ``--config``
+    it is found here."""
     try:
         data = read_regular_file(path)
     except IsADirectoryError:
@@ -122,6 +127,19 @@ def load_config(path: Path, table: str | None = None) -> FileConfig | list[Probl
     if isinstance(document, str):
         return [Problem(path, f"not valid TOML: {document}", line=_toml_error_line(document))]
     text = data.decode("utf-8", errors="replace")
+    if table == PYPROJECT_TABLE or (table is None and path.name == PYPROJECT):
+        body = _dig(document, PYPROJECT_TABLE)
+        if body is None:
+            return [Problem(path, f"has no [{PYPROJECT_TABLE}] table")]
+        if not isinstance(body, dict):
+            return [
+                Problem(
+                    path,
+                    f"[{PYPROJECT_TABLE}] must be a table, found {_kind(body)}",
+                    key=PYPROJECT_TABLE,
+                )
+            ]
+        return _validate(path, PYPROJECT_TABLE, body, _Lines(text, PYPROJECT_TABLE))
     if path.name == CARGO_MANIFEST or table is not None:
         present = [t for t in CARGO_TABLES if _dig(document, t) is not None]
         if table is None or "," in table:

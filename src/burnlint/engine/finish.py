@@ -45,6 +45,7 @@ def with_fingerprints(findings: list[Finding]) -> list[Finding]:
     file, hashed. Line numbers are not part of it,
     so inserting unrelated lines above a finding keeps its fingerprint."""
     seen: dict[tuple[Path, str, str], int] = defaultdict(int)
+    first: dict[tuple[Path, str, str], str] = {}
     out: list[Finding] = []
     for finding in sorted(findings, key=Finding.sort_key):
         key = (finding.location.path, finding.rule_id, finding.fingerprint)
@@ -52,5 +53,8 @@ def with_fingerprints(findings: list[Finding]) -> list[Finding]:
         seen[key] += 1
         material = "\x1e".join((finding.rule_id, finding.fingerprint, str(ordinal)))
         hashed = hashlib.sha256(material.encode()).hexdigest()[:32]
-        out.append(replace(finding, fingerprint=hashed))
+        # identical findings share the first one's hash (``Finding.twins``): the ordinal
+        # alone cannot say which of them a baseline accepted once one is added above another
+        twins = first.setdefault(key, hashed)
+        out.append(replace(finding, fingerprint=hashed, twins=twins))
     return out

@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import BinaryIO
 
 from burnlint.engine.cache import Cache, Scan, ScanEntry, Stat, now_ns
 from burnlint.engine.finish import digest as bytes_digest
@@ -25,6 +26,10 @@ from burnlint.project.prefilter import has_trigger
 # thousand files the split is not worth a pool (the pool is then kept to check the crates).
 PARALLEL_MIN_FILES = 1000
 
+# Files are read in pieces of this size when the limit is larger (``read_at_most``): above
+# the default limit, so that a file under it is one read as before.
+_CHUNK = 8 * 1024 * 1024
+
 
 def scan_file(path: str | Path, options: EngineOptions, data: bytes | None = None) -> Scan:
     """Read ``path`` (unless its bytes are ``data``) and say whether it is skipped, or a
@@ -32,7 +37,7 @@ def scan_file(path: str | Path, options: EngineOptions, data: bytes | None = Non
     if data is None:
         try:
             with open(path, "rb") as fh:  # no stat: the read says whether it is too big
-                data = fh.read(options.max_file_bytes + 1)
+                data = read_at_most(fh, options.max_file_bytes)
                 size = len(data)
                 if size > options.max_file_bytes:
                     size = os.fstat(fh.fileno()).st_size
@@ -59,6 +64,25 @@ def scan_file(path: str | Path, options: EngineOptions, data: bytes | None = Non
     # file reads it again, if it needs it at all)
     digest = bytes_digest(data) if options.cache_dir is not None else None
     return Scan(len(data), not options.prefilter or has_trigger(data), digest=digest)
+
+
+def read_at_most(fh: BinaryIO, limit: int) -> bytes:
+    """Up to ``limit + 1`` bytes of ``fh``: one more than the limit says the file is over it.
+
+    ``read(n)`` allocates n bytes before it reads, so a limit of a gigabyte would cost a
+    gigabyte per file (a MemoryError on a small machine): above ``_CHUNK`` the buffer grows with
+    the file instead."""
+    if limit < _CHUNK:
+        return fh.read(limit + 1)
+    chunks: list[bytes] = []
+    left = limit + 1
+    while left > 0:
+        chunk = fh.read(min(left, _CHUNK))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def scan_files(paths: list[str], options: EngineOptions) -> list[Scan]:

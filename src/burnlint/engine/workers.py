@@ -76,12 +76,13 @@ class Workers:
         if overrides or self.jobs <= 1 or len(paths) < PARALLEL_MIN_FILES:
             return [scan_file(path, options, overrides.get(path)) for path in paths]
         # interleaved shares: neighbours in a directory are alike in size
-        # (strings: cheaper to send than paths)
-        shares = [[os.fspath(p) for p in paths[index :: self.jobs]] for index in range(self.jobs)]
+        # (strings: cheaper to send than paths); never more shares than files
+        jobs = min(self.jobs, len(paths))
+        shares = [[os.fspath(p) for p in paths[index::jobs]] for index in range(jobs)]
         scans: list[Scan] = [Scan()] * len(paths)
-        pool = self.pool(self.jobs)
-        for index, found in enumerate(pool.map(scan_files, shares, [options] * self.jobs)):
-            scans[index :: self.jobs] = found
+        pool = self.pool(jobs)
+        for index, found in enumerate(pool.map(scan_files, shares, [options] * jobs)):
+            scans[index::jobs] = found
         return scans
 
     def check(

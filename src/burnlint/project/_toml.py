@@ -19,6 +19,14 @@ TOMLDecodeError: type[ValueError] = _toml.TOMLDecodeError
 
 
 def loads(text: str) -> dict[str, Any]:
-    """The document; raises ``TOMLDecodeError`` (or ``RecursionError`` on absurd nesting)."""
-    document: dict[str, Any] = _toml.loads(text)
+    """The document; raises ``ValueError`` (``TOMLDecodeError`` or a number too long to read,
+    its ``str`` the reason) or ``RecursionError`` on absurd nesting."""
+    try:
+        document: dict[str, Any] = _toml.loads(text)
+    except TOMLDecodeError:
+        raise
+    except ValueError:
+        # the parser's int() refuses more than 4300 digits (`sys.set_int_max_str_digits`):
+        # its message names a Python setting, not what is wrong with the file
+        raise ValueError("an integer has too many digits") from None
     return document

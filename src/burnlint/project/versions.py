@@ -220,7 +220,7 @@ class VersionReader:
             problem = f"cannot read: {exc.strerror or exc}"
         except UnicodeDecodeError as exc:
             problem = f"not UTF-8 (byte {exc.start})"
-        except _toml.TOMLDecodeError as exc:
+        except ValueError as exc:  # TOMLDecodeError, or an integer too long to read
             problem = f"not valid TOML: {exc}"
         except RecursionError:
             problem = "not valid TOML: nested too deeply"

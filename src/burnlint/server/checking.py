@@ -5,7 +5,8 @@ path, its crate's other files from the editor's open buffers or else from disk. 
 engine (per-file facts, a persistent cache) replaces its body and nothing else.
 
 ``OptionsCache`` keeps the engine options of each directory, as the command line would resolve
-them there (``burnlint.toml``, ``.burnlint.toml``, ``Cargo.toml`` metadata, nearest first). An
+them there (``burnlint.toml``, ``.burnlint.toml``, ``Cargo.toml`` metadata, ``pyproject.toml``'s
+``[tool.burnlint]``, nearest first). An
 entry is used only while every configuration file that could apply is as it was (the same
 content, still there or still absent), so an edit on disk is seen even by an editor that sends
 no file events; ``clear`` drops everything when one does.
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from burnlint.config import CliSettings, Problem
-from burnlint.config.schema import CARGO_MANIFEST, CONFIG_FILES
+from burnlint.config.schema import CARGO_MANIFEST, CONFIG_FILES, PYPROJECT
 from burnlint.findings import LintResult
 from burnlint.options import EngineOptions
 
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 # the files whose change can change a check's configuration or its facts: every open file of
 # their directory tree is checked again
-CONFIG_NAMES = frozenset({*CONFIG_FILES, CARGO_MANIFEST, "Cargo.lock"})
+CONFIG_NAMES = frozenset({*CONFIG_FILES, CARGO_MANIFEST, PYPROJECT, "Cargo.lock"})
 
 
 def check_buffer(
@@ -101,7 +102,46 @@ def editor_settings(options: object) -> tuple[EditorSettings, list[str]]:
     if bad:
         problems.extend(f"initializationOptions: {p.message}" for p in bad)
         return EditorSettings(), problems
+    if _selects_nothing(settings):
+        # whatever a configuration selects, nothing would be left: every diagnostic would be
+        # blanked by a "no rules selected" error about the command line's flags
+        given = [key for key in _KEYS if _KEYS[key] in values]
+        problems.append(
+            f"initializationOptions: {_listed(given)} leave{'s' if len(given) == 1 else ''} "
+            "no rule to run; ignored, the configuration's rules run"
+        )
+        return EditorSettings(), problems
     return settings, problems
+
+
+def _selects_nothing(settings: EditorSettings) -> bool:
+    """Whether the editor's selection leaves no rule even when it starts from every rule
+    (``select`` unset): then it leaves none under any configuration."""
+    from burnlint.rules import registry
+
+    every = [meta.id for meta in registry.ALL]
+    return not registry.resolve(
+        settings.select, settings.extend_select, settings.ignore, start=every
+    )
+
+
+def _listed(keys: Sequence[str]) -> str:
+    quoted = [f"`{key}`" for key in keys]
+    return " and ".join(quoted) if len(quoted) < 3 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
+
+
+def editor_terms(problem: Problem) -> Problem:
+    """A problem of ``plan`` as an editor user reads it: the command line's "no rules
+    selected" names its flags, where the rules were chosen by ``initializationOptions`` (and
+    the configuration they meet: it selects only rules they ignore)."""
+    if problem.path is not None or not problem.message.startswith("no rules selected: check --"):
+        return problem
+    return Problem(
+        None,
+        "no rules selected: initializationOptions `select`, `extendSelect` and `ignore` leave "
+        "none of the rules the configuration (or the defaults) selects",
+        key="initializationOptions",
+    )
 
 
 Signature = tuple[bytes | None, ...]
@@ -138,7 +178,7 @@ class OptionsCache:
         found = plan([path], self.settings.cli(), project_root=project_root)
         value: EngineOptions | tuple[Problem, ...]
         if found.problems or not found.groups:
-            value = tuple(found.problems)
+            value = tuple(editor_terms(problem) for problem in found.problems)
         else:
             settings = found.groups[0][0]
             # the persistent cache the command line keeps in the project root: the facts of
@@ -170,4 +210,4 @@ def _signature(directory: Path) -> Signature:
         current = current.parent
 
 
-_CANDIDATES: Sequence[str] = (*CONFIG_FILES, CARGO_MANIFEST)
+_CANDIDATES: Sequence[str] = (*CONFIG_FILES, CARGO_MANIFEST, PYPROJECT)

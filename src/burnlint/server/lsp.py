@@ -18,7 +18,14 @@ from burnlint.server.documents import Documents
 
 # the files whose change on disk is checked for: the sources the open documents read, and
 # what their configuration and crate facts come from
-WATCHED = ("**/*.rs", "**/Cargo.toml", "**/Cargo.lock", "**/burnlint.toml", "**/.burnlint.toml")
+WATCHED = (
+    "**/*.rs",
+    "**/Cargo.toml",
+    "**/Cargo.lock",
+    "**/burnlint.toml",
+    "**/.burnlint.toml",
+    "**/pyproject.toml",
+)
 
 
 class BurnlintServer(LanguageServer):
