@@ -350,3 +350,23 @@ def test_no_fix_goes_into_a_constructor_call_the_parser_repaired(tmp_path: Path)
     implicit = [f for f in result.findings if f.rule_id == "BL004"]
     assert implicit, result.findings
     assert all(f.fix is None for f in implicit)
+
+
+def test_no_fix_inside_code_the_parser_could_not_read(tmp_path: Path) -> None:
+    """A store built inside an `ERROR` node (here after an unfinished `save_into(&`) gets no
+    fix: the edit's text would not parse, and `--fix` would refuse it."""
+    path = tmp_path / "lib.rs"
+    path.write_text(
+        "use burn_store::{ModuleSnapshot, PytorchStore, SafetensorsStore};\n"
+        "fn train(model: Mlp) {\n"
+        "    drop(model.save_into(&\n"
+        "pub fn import(device: &Device, path: &Path) -> Mlp {\n"
+        "    let mut model = Mlp::new(device);\n"
+        '    model.load_from(&mut PytorchStore::from_file(path)).expect("load");\n'
+        "    model\n"
+        "}\n"
+    )
+    result = lint_files([path], EngineOptions(rule_ids=resolve(), project_root=tmp_path))
+    implicit = [f for f in result.findings if f.rule_id == "BL005"]
+    assert implicit, result.findings
+    assert all(f.fix is None for f in implicit)

@@ -37,3 +37,16 @@ def let_bound(value: Node, model: SyntaxReads) -> Binding | None:
         return None
     binding: Binding | None = model.resolution.binding_of(pattern)
     return binding
+
+
+def in_repaired_code(node: Node, ancestry: Ancestry) -> bool:
+    """``node`` has a syntax error in it, or stands inside code the parser could not read
+    (an ``ERROR`` node): an edit there may land elsewhere than meant, or not parse."""
+    if node.has_error:
+        return True
+    current = ancestry.parent(node)
+    while current is not None:
+        if current.type == "ERROR":
+            return True
+        current = ancestry.parent(current)
+    return False

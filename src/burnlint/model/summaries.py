@@ -26,6 +26,7 @@ from burnlint.model.helpers import ForeignStore, HelperSummary, OkFlow
 from burnlint.model.items import is_self_parameter
 from burnlint.model.limits import MAX_TRACE_STEPS
 from burnlint.model.loops import PURE_FUNCTIONS, PURE_METHODS
+from burnlint.model.places import in_repaired_code
 from burnlint.model.reads import CallSiteReads
 from burnlint.model.resolve import FnKey
 from burnlint.model.result_forms import UseClass
@@ -159,20 +160,13 @@ def foreign_store(model: SummaryReads, build: StoreBuild, helper: str) -> Foreig
         origin = Location(model.path, model.source.node_span(build.constructor_node))
         builder = helper
         # none into a call the parser repaired: it would land inside (`from_file(p.overwrite(..)`)
-        span = None if build.constructor_node.has_error else model.source.span(end, end)
+        repaired = in_repaired_code(build.constructor_node, model.ancestry)
+        span = None if repaired else model.source.span(end, end)
         edit = None if span is None else Edit(model.path, end, end, ".overwrite(true)", span=span)
     return ForeignStore(
-        build.kind,
-        build.constructor,
-        build.backing is Backing.FILE,
-        options,
-        build.adapters,
-        build.remaps,
-        origin,
-        builder,
-        edit,
-        build.filters,
-    )
+        build.kind, build.constructor, build.backing is Backing.FILE, options, build.adapters,
+        build.remaps, origin, builder, edit, build.filters,
+    )  # fmt: skip
 
 
 def _returned_store(

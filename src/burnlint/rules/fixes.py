@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from burnlint.findings import Applicability, Edit
+from burnlint.model.places import in_repaired_code
 from burnlint.rules.context import FixEdits
 from burnlint.rust.syntax import arguments_of, text
 
@@ -28,8 +29,8 @@ def add_overwrite(ctx: RuleContext, store: StoreBuild) -> FixEdits | None:
         if store.overwrite_edit is None:
             return None
         return FixEdits(Applicability.UNSAFE, (store.overwrite_edit,))
-    if store.constructor_node.has_error:
-        return None  # a call the parser repaired: the text would land inside it
+    if in_repaired_code(store.constructor_node, ctx.model.ancestry):
+        return None  # the text could land inside a call the parser repaired
     end = store.constructor_node.end_byte
     return FixEdits(Applicability.UNSAFE, (Edit(ctx.model.path, end, end, ".overwrite(true)"),))
 
@@ -48,8 +49,8 @@ def write_key_defaults(
     for a store built by a crate-local function (the edit belongs in its file)."""
     if store.helper is not None or not options:
         return None
-    if any(v.constructor_node.has_error for v in store.variants):
-        return None  # a call the parser repaired: the text would land inside it
+    if any(in_repaired_code(v.constructor_node, ctx.model.ancestry) for v in store.variants):
+        return None  # the text could land inside a call the parser repaired
     edits: list[Edit] = []
     for variant in store.variants:
         calls = [
@@ -75,8 +76,8 @@ def set_key_options(
     chosen by branches, or a value that is not a literal in this file."""
     if store.helper is not None or store.alternatives or not values:
         return None
-    if store.constructor_node.has_error:
-        return None  # a call the parser repaired: the text would land inside it
+    if in_repaired_code(store.constructor_node, ctx.model.ancestry):
+        return None  # the text could land inside a call the parser repaired
     edits: list[Edit] = []
     inserted: list[str] = []
     for option, value in values:
