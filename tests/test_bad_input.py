@@ -157,7 +157,7 @@ def test_invalid_utf8(runner: CliRunner, here: Path) -> None:
     (here / "latin1.rs").write_bytes(latin1)
     out = run(runner, "latin1.rs")
     assert out.exit_code == 2
-    assert "warning: latin1.rs: skipped: not valid UTF-8 (byte 57)" in out.stdout
+    assert "warning: latin1.rs: skipped: not valid UTF-8 at byte offset 57" in out.stdout
     proc = run_process("latin1.rs", cwd=here)
     assert proc.returncode == 2
 
@@ -361,4 +361,6 @@ def test_a_non_utf8_file_is_skipped_whatever_the_prefilter(tmp_path: Path) -> No
             EngineOptions(rule_ids=resolve(), project_root=tmp_path, prefilter=prefilter),
         )
         assert (result.stats.files_checked, result.stats.files_skipped) == (1, 1)
-        assert [n.message for n in result.notifications] == ["skipped: not valid UTF-8 (byte 6)"]
+        assert [n.message for n in result.notifications] == [
+            "skipped: not valid UTF-8 at byte offset 6"
+        ]

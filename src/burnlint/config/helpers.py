@@ -24,7 +24,7 @@ def _parse_toml(data: bytes) -> dict[str, Any] | str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return f"not UTF-8 (byte {exc.start})"
+        return f"not UTF-8 at byte offset {exc.start}"
     try:
         return _toml.loads(text.removeprefix("\ufeff"))
     except _toml.TOMLDecodeError as exc:
