@@ -35,7 +35,7 @@ from burnlint.findings import (
     Notification,
     NotificationKind,
 )
-from burnlint.paths import display_path
+from burnlint.paths import display_path, escape_controls
 from burnlint.report import FORMATS, ReportContext
 
 
@@ -63,7 +63,7 @@ def finding_key(finding: Finding, root: Path) -> tuple[str, str]:
 
 def load(path: Path) -> Baseline:
     """Read a burnlint SARIF log or JSON report; ``BaselineError`` says what is wrong."""
-    shown = path.as_posix()
+    shown = escape_controls(path.as_posix())  # in messages and reports
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -289,7 +289,7 @@ def write_baseline(
     file, else as JSON; None when the run is not complete (an incomplete one would replace a
     good baseline with a partial one: the run exits 2 anyway, for the reason that left it
     incomplete)."""
-    shown = file.as_posix()
+    shown = escape_controls(file.as_posix())
     if not complete:
         console.error(f"`{shown}` not written: the check did not complete")
         return None

@@ -26,7 +26,7 @@ from burnlint.findings import (
     NotificationKind,
 )
 from burnlint.fsutil import write_bytes_atomic
-from burnlint.paths import display_path
+from burnlint.paths import display_path, escape_controls, shown_path
 
 
 @dataclass
@@ -133,6 +133,9 @@ def fix_files(
 
 
 def unified_diff(display: str, old: bytes, new: bytes) -> str:
+    """The diff of one file, its name as text in the headers (``paths.escape_controls``: a
+    newline in a file name would end the header line)."""
+    display = escape_controls(display)
     old_lines = old.decode("utf-8", errors="replace").splitlines(keepends=True)
     new_lines = new.decode("utf-8", errors="replace").splitlines(keepends=True)
     return "".join(difflib.unified_diff(old_lines, new_lines, f"a/{display}", f"b/{display}"))
@@ -184,7 +187,7 @@ def preview(result: LintResult, *, root: Path, unsafe: bool, console: Console) -
     )
     console.out("".join(outcome.diffs), newline=False)
     for note in outcome.notifications:
-        shown = display_path(note.path, root) if note.path is not None else "burnlint"
+        shown = shown_path(note.path, root) if note.path is not None else "burnlint"
         console.warning(f"{shown}: {note.message}")
     count = outcome.total
     hidden = 0 if unsafe else hidden_fixes(result.findings)

@@ -117,14 +117,15 @@ def show_rule(rule_id: str) -> None:
 def clean_cache(cache_dir: Path | None) -> None:
     """Remove the cache of facts and findings (.burnlint_cache)."""
     from burnlint.engine.cache import CacheError, default_cache_dir, remove_cache
-    from burnlint.paths import default_project_root
+    from burnlint.paths import default_project_root, escape_controls
 
     directory = cache_dir or default_cache_dir(default_project_root())
     try:
         removed = remove_cache(directory)
     except CacheError as exc:
         fail(str(exc))
-    click.echo(f"removed {directory}" if removed else f"no cache in {directory}")
+    shown = escape_controls(str(directory))
+    click.echo(f"removed {shown}" if removed else f"no cache in {shown}")
 
 
 @click.command("server")

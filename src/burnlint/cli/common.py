@@ -13,6 +13,7 @@ import click
 
 from burnlint.app import EXIT_ERROR
 from burnlint.app.console import DEBUG_ENV, Message, Stream
+from burnlint.paths import escape_controls
 
 if TYPE_CHECKING:
     from burnlint.config import CliSettings
@@ -25,8 +26,9 @@ def debug_enabled() -> bool:
 
 
 def fail(message: str) -> NoReturn:
-    """A usage or configuration error the user can fix: one line on stderr, exit 2."""
-    click.echo(f"burnlint: error: {message}", err=True)
+    """A usage or configuration error the user can fix: one line on stderr (a path in it
+    escaped, ``paths.escape_controls``), exit 2."""
+    click.echo(f"burnlint: error: {escape_controls(message)}", err=True)
     raise click.exceptions.Exit(EXIT_ERROR)
 
 

@@ -10,13 +10,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from burnlint.paths import display_path
+from burnlint.paths import shown_path
 from burnlint.project import _toml
 
 
 def display(path: Path, project_root: Path) -> str:
-    """``path`` relative to the project root when inside it, POSIX either way."""
-    return display_path(Path(os.path.abspath(path)), project_root, resolve=True)
+    """``path`` relative to the project root when inside it, POSIX either way, as text
+    (``paths.shown_path``)."""
+    return shown_path(Path(os.path.abspath(path)), project_root, resolve=True)
 
 
 def _parse_toml(data: bytes) -> dict[str, Any] | str:
