@@ -6,6 +6,7 @@ not UTF-8 never makes the JSON report invalid."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -110,3 +111,31 @@ def test_a_newline_in_a_path_never_starts_a_line_of_a_message(
         assert out.exit_code == 2
         assert forged_lines(out.stdout + out.stderr) == [], fmt
         assert "base\\n::error title=FAKE::forged.json" in out.stdout + out.stderr
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="APFS names are UTF-8")
+def test_a_name_that_is_not_utf8_gives_strict_json(runner: CliRunner, here: Path) -> None:
+    """JSON writes the bytes of such a name percent-encoded, as SARIF's URIs do: a lone
+    surrogate (``\\udcff``) is rejected by strict decoders."""
+    name = os.fsdecode(b"src/caf\xe9.rs")
+    Path(name).write_text(STORE_CODE)
+    for fmt in ("json", "sarif"):
+        report = here / f"report.{fmt}"
+        assert run(runner, "--format", fmt, "-o", str(report), ".").exit_code == 1
+        text = report.read_bytes().decode("utf-8")  # strict
+        assert "\\udc" not in text
+        document = json.loads(text)
+        if fmt == "json":
+            assert document["findings"][0]["path"] == "src/caf%E9.rs"
+        else:
+            uri = document["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+            assert uri["artifactLocation"]["uri"] == "src/caf%E9.rs"
+    out = run(runner, "--format", "json", ".")
+    json.loads(out.stdout)
+    assert "\\udc" not in out.stdout
+    # a baseline written so still matches the finding it holds
+    for baseline in ("base.json", "base.sarif"):
+        assert run(runner, "--format", "json", "--write-baseline", baseline, ".").exit_code == 1
+        out = run(runner, "--format", "json", "--baseline", baseline, ".")
+        assert out.exit_code == 0, out.stdout
+        assert json.loads(out.stdout)["baseline"]["unchanged"] == 2

@@ -76,6 +76,15 @@ def shown_path(path: PurePath, root: PurePath, *, resolve: bool = False) -> str:
     return escape_controls(display_path(path, root, resolve=resolve))
 
 
+def percent_undecodable(text: str) -> str:
+    """``text`` with the bytes of a file name that is not UTF-8 (which reach us as lone
+    surrogates, ``\\udcff``) percent-encoded (``%FF``), as SARIF URIs write them: strict JSON
+    decoders reject a lone surrogate."""
+    if text.isascii():
+        return text
+    return "".join(f"%{ord(ch) - 0xDC00:02X}" if "\udc80" <= ch <= "\udcff" else ch for ch in text)
+
+
 def _forms(path: PurePath, resolve: bool) -> Iterator[PurePath]:
     """``path``, then (with ``resolve``) the path its symbolic links lead to, computed only
     when asked for."""
