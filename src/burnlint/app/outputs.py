@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from burnlint.app.console import Console
-from burnlint.app.request import RequestError
+from burnlint.app.request import STDOUT, RequestError, is_stdout
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ def check_output_paths(
     def shown(option: str, path: Path) -> str:
         return f"`{option}{path}`" if option.endswith("=") else f"`{option} {path}`"
 
+    outputs = [(option, path) for option, path in outputs if not is_stdout(path)]
     if baseline is not None and _regular_or_missing(baseline):
         for option, path in outputs:
             if _same_file(path, baseline):
@@ -66,6 +67,26 @@ def check_output_paths(
                 raise RequestError(
                     f"{shown(other_option, other)} and {shown(option, path)} write the same file"
                 )
+
+
+def check_stdout_outputs(
+    output: Path | None, extra_outputs: Sequence[tuple[str, Path]], *, diff: bool
+) -> None:
+    """Refuse two reports on stdout (``-o -`` or no ``-o``, and ``--output-format F=-``), or
+    one beside ``--diff``'s diff: interleaved, neither could be read."""
+    writers = [f"`--output-format {name}=-`" for name, path in extra_outputs if is_stdout(path)]
+    if output is STDOUT or (output is None and not diff and writers):
+        writers.insert(0, "`-o -`" if output is STDOUT else "the report (without -o)")
+    if diff and writers:
+        raise RequestError(
+            f"--diff prints the diff on stdout: {writers[0]} cannot write there too; "
+            "write the report to a file"
+        )
+    if len(writers) > 1:
+        every = "both" if len(writers) == 2 else "all"
+        raise RequestError(
+            f"{' and '.join(writers)} would {every} write to stdout; write all but one to a file"
+        )
 
 
 def _regular_or_missing(path: Path) -> bool:

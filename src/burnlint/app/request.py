@@ -10,6 +10,15 @@ from pathlib import Path
 from burnlint.config import CliSettings
 from burnlint.findings import Level
 
+# `-o -` and `--output-format FORMAT=-`: the report goes to stdout. The front end gives this
+# very object for a bare `-` (compared by identity: `./-` names a file called `-`).
+STDOUT = Path("-")
+
+
+def is_stdout(path: Path | None) -> bool:
+    """Whether an output path is ``STDOUT``, not a file."""
+    return path is STDOUT
+
 
 class RequestError(Exception):
     """The request cannot run as asked (options that exclude each other, an output that would
@@ -29,8 +38,9 @@ class CheckRequest:
     directory (else the directory itself). ``color`` is whether the report on stdout may be
     coloured (the front end knows its terminal); ``format_given`` whether ``--format`` was
     given rather than left at its default. ``jobs`` 0 means one worker process per CPU.
-    ``read_stdin`` gives the source checked as ``stdin_filename``. ``cache`` False neither
-    reads nor writes the persistent cache (``engine/cache.py``). ``debug``: an unexpected
+    ``output`` None or ``STDOUT`` writes the report to stdout, and so does an extra output to
+    ``STDOUT``. ``read_stdin`` gives the source checked as ``stdin_filename``. ``cache`` False
+    neither reads nor writes the persistent cache (``engine/cache.py``). ``debug``: an unexpected
     exception propagates instead of becoming an internal-error notification.
     """
 
@@ -61,6 +71,11 @@ class CheckRequest:
     cache_dir: Path | None = None  # None: ``BURNLINT_CACHE_DIR``, else in the project root
     read_stdin: Callable[[], bytes] = read_stdin
     debug: bool = False
+
+    @property
+    def report_file(self) -> Path | None:
+        """The file the report is written to; None for stdout (no ``-o``, or ``-o -``)."""
+        return None if self.output is None or is_stdout(self.output) else self.output
 
     @property
     def edits_files(self) -> bool:
