@@ -19,7 +19,14 @@ from burnlint import __version__
 from burnlint.app import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from burnlint.app.baseline import compared, load_or_problem, summary, with_problem, write_baseline
 from burnlint.app.console import Console, Emit, Message, Stream, internal_error_message
-from burnlint.app.outputs import Output, check_output_paths, check_stdout_outputs, write_output
+from burnlint.app.inputs import run_inputs
+from burnlint.app.outputs import (
+    Output,
+    check_output_paths,
+    check_stdout_outputs,
+    refuse_inputs,
+    write_output,
+)
 from burnlint.app.request import CheckRequest, RequestError, is_stdout
 from burnlint.engine.cache import default_cache_dir
 from burnlint.findings import Level, LintResult, Notification, NotificationKind
@@ -62,17 +69,28 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
     check_stdout_outputs(request.output, request.extra_outputs, diff=request.diff)
     if request.unsafe_fixes and not (request.fix or request.diff):
         console.warning("--unsafe-fixes does nothing without --fix or --diff")
-    check_output_paths(
-        [
-            *((("-o", request.output),) if request.output is not None else ()),
-            *((f"--output-format {name}=", path) for name, path in request.extra_outputs),
-        ],
-        request.baseline,
-        request.write_baseline,
-    )
+    reports = [
+        *((("-o", request.output),) if request.output is not None else ()),
+        *((f"--output-format {name}=", path) for name, path in request.extra_outputs),
+    ]
+    check_output_paths(reports, request.baseline, request.write_baseline)
     targets = (stdin[0],) if stdin is not None else request.paths or (Path("."),)
     baseline, baseline_problem = load_or_problem(request.baseline)
     plan = plan_runs(targets, request.settings, request.config_file, root)
+    refuse_inputs(
+        [
+            *reports,
+            *((("--write-baseline", request.write_baseline),) if request.write_baseline else ()),
+        ],
+        lambda: run_inputs(
+            plan,
+            targets,
+            root,
+            stdin_path=stdin[0] if stdin is not None else None,
+            config_file=request.config_file,
+        ),
+        root,
+    )
     jobs = request.jobs or (os.cpu_count() or 1)
     cache_dir = None
     if request.cache:

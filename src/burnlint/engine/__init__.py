@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from burnlint.project.discover import Discovery
     from burnlint.project.versions import VersionReader
 
-__all__ = ["lint_files", "lint_paths", "lint_source"]
+__all__ = ["files_read", "lint_files", "lint_paths", "lint_source"]
 
 
 def lint_paths(
@@ -57,15 +57,7 @@ def lint_paths(
     the crates (or before the crates are checked, without workers): the CLI loads its output
     format there."""
     forget_layout()
-    discovery = _discover(paths, options)
-    files = set(discovery.files)
-    # Files named one by one (pre-commit passes the staged ones) are checked with the facts of
-    # their whole cargo target: the rest of the crate, and of the workspace crates it names as
-    # path dependencies, is read, and reported on only if given.
-    crates = with_path_dependencies(
-        sorted({c for f in discovery.explicit if (c := crate_root(f.parent)) is not None})
-    )
-    context = {f for f in _discover(crates, options).files if f not in files} if crates else set()
+    discovery, files, context = _files_of(paths, options)
     options_used = options
     if context:
         reported = files if options.report_paths is None else files & set(options.report_paths)
@@ -76,6 +68,31 @@ def lint_paths(
         notifications=discovery.notifications,
         meanwhile=meanwhile,
     )
+
+
+def files_read(paths: Sequence[Path], options: EngineOptions) -> frozenset[Path]:
+    """Every Rust file ``lint_paths`` reads for ``paths``: those it checks, and the rest of the
+    crates of files named one by one, read for their facts (the CLI refuses an output that
+    would replace one of them)."""
+    forget_layout()
+    _, files, context = _files_of(paths, options)
+    return frozenset(files | context)
+
+
+def _files_of(
+    paths: Sequence[Path], options: EngineOptions
+) -> tuple[Discovery, set[Path], set[Path]]:
+    """The walk of ``paths``, the files it found, and the context files."""
+    discovery = _discover(paths, options)
+    files = set(discovery.files)
+    # Files named one by one (pre-commit passes the staged ones) are checked with the facts of
+    # their whole cargo target: the rest of the crate, and of the workspace crates it names as
+    # path dependencies, is read, and reported on only if given.
+    crates = with_path_dependencies(
+        sorted({c for f in discovery.explicit if (c := crate_root(f.parent)) is not None})
+    )
+    context = {f for f in _discover(crates, options).files if f not in files} if crates else set()
+    return discovery, files, context
 
 
 def lint_source(
