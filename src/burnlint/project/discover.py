@@ -23,6 +23,9 @@ Rules, in the order they are applied:
 - Only regular files are read: a FIFO, a device or a socket named ``*.rs`` is skipped with a
   note (reading a FIFO would wait for a writer forever), and so are ignore files that are not
   regular files.
+- A file in a directory whose path leaves no room to name its ``Cargo.toml`` within the
+  system's ``PATH_MAX`` is skipped with a warning, like an unreadable directory: the run looks
+  for its crate's manifest and lock file beside it.
 - Every file is checked once, whatever path or link leads to it, and the output is sorted by
   POSIX path string.
 
@@ -44,7 +47,7 @@ from pathspec.pattern import RegexPattern
 from pathspec.util import normalize_file
 
 from burnlint.findings import Level, Notification, NotificationKind
-from burnlint.fsutil import read_regular_file
+from burnlint.fsutil import name_too_long, read_regular_file
 
 RUST_SUFFIX = ".rs"
 
@@ -145,12 +148,23 @@ class _Walker:
         elif stat.S_ISREG(st.st_mode):
             if given.name.endswith(RUST_SUFFIX):
                 real = os.path.realpath(given)
+                if self.too_long(given, os.path.dirname(real)):
+                    return
                 self.files.setdefault(real, given)
                 self.explicit.add(real)
             else:
                 self.note(given, "not a Rust source file (`.rs`), skipped")
         else:
             self.note(given, "not a regular file or directory, skipped")
+
+    def too_long(self, shown: Path, directory: str) -> bool:
+        """Whether the file ``shown`` is skipped, with a warning: the crate and version lookups
+        name the ``Cargo.toml`` (and ``Cargo.lock``) in its ``directory``."""
+        reason = name_too_long(directory, "Cargo.toml")
+        if reason is not None:
+            message = f"path too long to look for its Cargo.toml ({reason}), skipped"
+            self.note(shown, message, Level.WARNING)
+        return reason is not None
 
     def excluded_as_given(self, given: Path, is_dir: bool) -> bool:
         """Whether ``exclude`` or a ``.gitignore`` matches a path named on the command line, or
@@ -241,7 +255,9 @@ class _Walker:
                 elif is_link:
                     self.follow_link(entry, real_dir, root_prefix, display_root)
                 elif _is_regular(entry):
-                    self.files.setdefault(path, _display(display_root, root_prefix, path))
+                    shown = _display(display_root, root_prefix, path)
+                    if not self.too_long(shown, real_dir):
+                        self.files.setdefault(path, shown)
                 else:
                     # a FIFO named `x.rs` would block the read forever
                     shown = _display(display_root, root_prefix, path)
@@ -277,7 +293,9 @@ class _Walker:
             self.note(shown, "symbolic link leads outside the checked directory, skipped")
             return
         if target.endswith(RUST_SUFFIX):
-            self.files.setdefault(target, _display(display_root, root_prefix, target))
+            shown = _display(display_root, root_prefix, target)
+            if not self.too_long(shown, os.path.dirname(target)):
+                self.files.setdefault(target, shown)
 
     def is_ignored(
         self, path: str, is_dir: bool, ignores: Sequence[_IgnoreFile], exclude_base: str
