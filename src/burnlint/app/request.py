@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,7 +28,16 @@ class RequestError(Exception):
 
 
 def read_stdin() -> bytes:
-    return sys.stdin.buffer.read()
+    """The bytes on stdin; ``RequestError`` when it is closed (``<&-``) or cannot be read."""
+    try:
+        if sys.stdin is None:  # its descriptor was closed when Python started
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+        return sys.stdin.buffer.read()
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else None
+        raise RequestError(
+            f"cannot read the source from stdin: {reason or os.strerror(errno.EBADF)}"
+        ) from None
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from burnlint.cli.common import (
     echo_message,
     existing_directory,
     fail,
+    require_working_directory,
     settings_options,
 )
 from burnlint.findings import Level
@@ -221,6 +222,7 @@ def check(
     stdin_filename: Path | None,
 ) -> None:
     """Check the Rust files under PATHS (default: the current directory)."""
+    require_working_directory()
     from burnlint.app.check import run_check
     from burnlint.app.request import CheckRequest, RequestError, is_stdout
 

@@ -32,6 +32,16 @@ def fail(message: str) -> NoReturn:
     raise click.exceptions.Exit(EXIT_ERROR)
 
 
+def require_working_directory() -> None:
+    """Fail, exit 2, when the current directory is gone (deleted under the shell): the
+    commands that read the tree name paths, the project root and the cache from it."""
+    try:
+        os.getcwd()
+    except OSError as exc:
+        hint = " (was it deleted?)" if isinstance(exc, FileNotFoundError) else ""
+        fail(f"cannot use the current directory: {exc.strerror or exc}{hint}")
+
+
 def echo_message(message: Message) -> None:
     click.echo(
         message.text,
