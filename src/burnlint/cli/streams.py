@@ -54,7 +54,8 @@ class Guarded:
             return len(text)
 
     def flush(self) -> None:
-        if self.failed or self._stream is None:
+        # a stream closed by its user (the language server's transport) has nothing pending
+        if self.failed or self._stream is None or self._stream.closed:
             return
         try:
             self._stream.flush()
