@@ -28,7 +28,7 @@ from burnlint.engine.group import GroupOutcome
 from burnlint.engine.scan import scan_with_cache
 from burnlint.engine.session import SourceInputs, current_session
 from burnlint.engine.workers import Workers
-from burnlint.findings import Finding, LintResult, Notification, RunStats
+from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind, RunStats
 from burnlint.fsutil import stamps, unchanged
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
@@ -67,6 +67,8 @@ def lint_paths(
         options_used,
         notifications=discovery.notifications,
         meanwhile=meanwhile,
+        skipped=discovery.skipped,
+        named=discovery.explicit,
     )
 
 
@@ -192,14 +194,19 @@ def lint_files(
     notifications: Iterable[Notification] = (),
     overrides: dict[Path, bytes] | None = None,
     meanwhile: Callable[[], object] | None = None,
+    skipped: int = 0,
+    named: Iterable[Path] = (),
 ) -> LintResult:
     """Check ``files``: read them here, then model and check each crate on its own (in worker
-    processes when there is enough work), and merge the results in a stable order."""
+    processes when there is enough work), and merge the results in a stable order.
+    ``skipped``: the Rust files the walk found and left out (counted with those skipped here);
+    ``named``: the files named on the command line, whose skip is an error, not a warning
+    (``_named_skips_are_errors``)."""
     root = options.project_root.resolve()
     notes: list[Notification] = list(notifications)
     overrides = overrides or {}
     read: list[_Read] = []
-    checked = skipped = 0
+    checked = 0
     report_only = (
         {Path(os.path.abspath(p)) for p in options.report_paths}
         if options.report_paths is not None
@@ -276,6 +283,7 @@ def lint_files(
     problems = [p for outcome in outcomes for p in outcome.cache_problems]
     if cache is not None:
         problems = [*cache.problems, *problems]
+    notes = _named_skips_are_errors(notes, {Path(os.path.abspath(p)) for p in named})
     return LintResult(
         cache_problems=tuple(dict.fromkeys(problems)),
         findings=tuple(sorted(findings, key=Finding.sort_key)),
@@ -285,6 +293,20 @@ def lint_files(
         rules=ran,
         digests={path: value for outcome in outcomes for path, value in outcome.digests},
     )
+
+
+def _named_skips_are_errors(notes: list[Notification], named: set[Path]) -> list[Notification]:
+    """A file named on the command line that could not be checked (unreadable, binary, not
+    UTF-8: a warning about a file found by the walk) is an error: the user asked for that very
+    file. One skipped for its size stays a note (a setting chose to leave it out)."""
+    if not named:
+        return notes
+    return [
+        replace(note, level=Level.ERROR)
+        if note.kind is NotificationKind.FILE and note.level is Level.WARNING and note.path in named
+        else note
+        for note in notes
+    ]
 
 
 def _discover(roots: Sequence[Path], options: EngineOptions) -> Discovery:
