@@ -1,9 +1,10 @@
 """Strange input never produces a traceback: each case gives a clear message and a defined
 exit code, and nothing is written unless ``--fix`` was asked for.
 
-Exit codes (DESIGN.md §4): 0 clean, 1 findings, 2 usage, configuration or internal error. A file
-that cannot be read or decoded is a warning while other files are checked, a file skipped for
-its size a note; when every file found is skipped, whatever the reason, the exit code is 2.
+Exit codes (README, "Exit codes"): 0 clean, 1 findings, 2 usage, configuration or internal
+error. A file named on the command line that cannot be read or decoded is an error; one found
+by the walk a warning while other files are checked; a file skipped for its size a note; when
+every file found is skipped, whatever the reason, the exit code is 2 (``test_skipped_inputs``).
 """
 
 from __future__ import annotations
@@ -115,8 +116,8 @@ def test_unreadable_file(runner: CliRunner, here: Path, monkeypatch: pytest.Monk
     monkeypatch.setattr(burnlint.engine.scan, "open", deny, raising=False)
     monkeypatch.setattr(burnlint.engine.crate, "open", deny, raising=False)
     out = run(runner, "--format", "concise", "locked.rs")
-    assert out.exit_code == 2  # nothing could be checked
-    assert "locked.rs: warning: cannot read: Permission denied" in out.stdout
+    assert out.exit_code == 2  # named, and it could not be checked
+    assert "locked.rs: error: cannot read: Permission denied" in out.stdout
     out = run(runner, "--format", "concise", ".")
     assert out.exit_code == 1  # the other file was checked and has a finding
     assert "locked.rs: warning: cannot read: Permission denied" in out.stdout
@@ -143,7 +144,7 @@ def test_binary_file_with_a_rust_name(runner: CliRunner, here: Path) -> None:
     out = run(runner, "blob.rs")
     assert out.exit_code == 2
     assert out.stdout == (
-        "warning: blob.rs: skipped: binary file (contains NUL bytes)\n\n"
+        "error: blob.rs: skipped: binary file (contains NUL bytes)\n\n"
         "no files checked (1 file skipped)\n"
     )
     (here / "ok.rs").write_text("fn main() {}\n")
@@ -157,7 +158,7 @@ def test_invalid_utf8(runner: CliRunner, here: Path) -> None:
     (here / "latin1.rs").write_bytes(latin1)
     out = run(runner, "latin1.rs")
     assert out.exit_code == 2
-    assert "warning: latin1.rs: skipped: not valid UTF-8 (byte 57)" in out.stdout
+    assert "error: latin1.rs: skipped: not valid UTF-8 at byte offset 57" in out.stdout
     proc = run_process("latin1.rs", cwd=here)
     assert proc.returncode == 2
 
@@ -279,7 +280,7 @@ def test_fifos_never_block_a_run(here: Path) -> None:
     assert proc.stdout.splitlines()[:2] == [
         "ok.rs:5:13: error[BL001] the `Result` of `save_into` is discarded: "
         "a failed save goes unnoticed and the file on disk keeps its old contents",
-        "pipe.rs: note: not a regular file, skipped",
+        "pipe.rs: warning: not a regular file, skipped",
     ]
     os.mkfifo(here / "settings.toml")
     proc = run_process("--config", "settings.toml", "ok.rs", cwd=here, timeout=60)
@@ -361,4 +362,6 @@ def test_a_non_utf8_file_is_skipped_whatever_the_prefilter(tmp_path: Path) -> No
             EngineOptions(rule_ids=resolve(), project_root=tmp_path, prefilter=prefilter),
         )
         assert (result.stats.files_checked, result.stats.files_skipped) == (1, 1)
-        assert [n.message for n in result.notifications] == ["skipped: not valid UTF-8 (byte 6)"]
+        assert [n.message for n in result.notifications] == [
+            "skipped: not valid UTF-8 at byte offset 6"
+        ]

@@ -387,7 +387,7 @@ def test_not_toml_and_not_utf8(tmp_path: Path) -> None:
     assert "burnlint.toml:1: not valid TOML: " in message
     (tmp_path / "burnlint.toml").write_bytes(b"\xff\xfe")
     (message,) = messages(load_config(tmp_path / "burnlint.toml"))
-    assert message.endswith("burnlint.toml: not valid TOML: not UTF-8 (byte 0)")
+    assert message.endswith("burnlint.toml: not valid TOML: not UTF-8 at byte offset 0")
 
 
 def test_missing_or_directory_config(tmp_path: Path) -> None:

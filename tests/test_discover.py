@@ -228,6 +228,9 @@ def test_unreadable_directory_is_reported_and_the_walk_goes_on(
     assert note.path == tmp_path / "locked"
     assert note.level is Level.WARNING
     assert "Permission denied" in note.message
+    # named on the command line, the directory that cannot be read is an error (exit 2)
+    (note,) = discover([tmp_path / "locked"]).notifications
+    assert (note.level, note.message) == (Level.ERROR, "cannot read directory: Permission denied")
 
 
 def test_unreadable_gitignore_is_reported(tmp_path: Path) -> None:
@@ -242,19 +245,21 @@ def test_unreadable_gitignore_is_reported(tmp_path: Path) -> None:
 
 
 @needs_fifos
-def test_a_fifo_named_like_a_rust_file_is_skipped_with_a_note(tmp_path: Path) -> None:
-    """Reading a FIFO waits for a writer: the walk must not hand one to the engine."""
+def test_a_fifo_named_like_a_rust_file_is_skipped_with_a_warning(tmp_path: Path) -> None:
+    """Reading a FIFO waits for a writer: the walk must not hand one to the engine. A Rust file
+    that cannot be checked is a warning, and counted as skipped."""
     make(tmp_path, "b.rs")
     os.mkfifo(tmp_path / "a.rs")
     if hasattr(os, "symlink"):
         link(tmp_path / "a.rs", tmp_path / "c.rs")
     found = discover([tmp_path])
     assert rel(found, tmp_path) == ["b.rs"]
-    expected = ["note: not a regular file, skipped"]
+    expected = ["warning: not a regular file, skipped"]
     if hasattr(os, "symlink"):
-        expected.append("note: symbolic link to something that is not a regular file, skipped")
+        expected.append("warning: symbolic link to something that is not a regular file, skipped")
     assert messages(found) == expected
     assert found.notifications[0].path == tmp_path / "a.rs"
+    assert found.skipped == len(expected)
 
 
 @needs_fifos
@@ -300,9 +305,10 @@ def test_self_referencing_links_terminate(tmp_path: Path) -> None:
     found = discover([tmp_path])
     assert found.files == ()
     assert messages(found) == [
-        "note: broken or looping symbolic link, skipped",
-        "note: broken or looping symbolic link, skipped",
+        "warning: broken or looping symbolic link, skipped",
+        "warning: broken or looping symbolic link, skipped",
     ]
+    assert found.skipped == 2
 
 
 @needs_symlinks

@@ -11,6 +11,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO, Literal, TextIO
 
@@ -183,3 +184,22 @@ def _stamp(path: str) -> Stamp | Literal[False]:
     except OSError:
         return False
     return (found.st_mode, found.st_size, found.st_mtime_ns, found.st_ino)
+
+
+# No platform has a shorter PATH_MAX (macOS: 1024): a shorter path needs no probe.
+_SHORTEST_PATH_MAX = 1024
+
+
+@lru_cache(maxsize=1024)
+def name_too_long(directory: str, name: str) -> str | None:
+    """Why ``name`` in ``directory`` cannot be looked up (ENAMETOOLONG: the path is over the
+    system's ``PATH_MAX``), or None. A function of the path: the answer is kept."""
+    probe = os.path.join(directory, name)
+    if len(os.fsencode(probe)) < _SHORTEST_PATH_MAX:
+        return None
+    try:
+        os.lstat(probe)
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            return exc.strerror or "File name too long"
+    return None

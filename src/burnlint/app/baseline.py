@@ -39,7 +39,7 @@ from burnlint.findings import (
     Notification,
     NotificationKind,
 )
-from burnlint.paths import display_path
+from burnlint.paths import display_path, escape_controls, percent_undecodable
 from burnlint.report import FORMATS, ReportContext
 
 
@@ -58,8 +58,8 @@ class Baseline:
 
 def finding_key(finding: Finding, root: Path) -> tuple[str, str]:
     """What a baseline entry of ``finding`` holds: its file as reported (relative to the
-    project ``root``) and its fingerprint."""
-    return (display_path(finding.location.path, root), finding.fingerprint)
+    project ``root``, as the JSON report writes it: ``report.json``) and its fingerprint."""
+    return (percent_undecodable(display_path(finding.location.path, root)), finding.fingerprint)
 
 
 # --- reading --------------------------------------------------------------------------------------
@@ -67,7 +67,7 @@ def finding_key(finding: Finding, root: Path) -> tuple[str, str]:
 
 def load(path: Path) -> Baseline:
     """Read a burnlint SARIF log or JSON report; ``BaselineError`` says what is wrong."""
-    shown = path.as_posix()
+    shown = escape_controls(path.as_posix())  # in messages and reports
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -195,13 +195,19 @@ def uri_to_path(uri: str) -> str:
     """A SARIF result's URI back to the path burnlint reported (``report.sarif.path_uri``
     reversed): relative URIs are percent-decoded, ``file:`` URIs become absolute paths
     (``file:///C:/x.rs`` -> ``C:/x.rs``, ``file://server/share/x.rs`` -> ``//server/share/x.rs``).
+    The bytes of a name that is not UTF-8 stay percent-encoded, as the JSON report writes them
+    (``finding_key``).
     """
+
+    def unquote(text: str) -> str:
+        return percent_undecodable(urllib.parse.unquote(text, errors="surrogateescape"))
+
     if not uri.lower().startswith("file:"):
-        return urllib.parse.unquote(uri)
+        return unquote(uri)
     parsed = urllib.parse.urlsplit(uri)
-    path = urllib.parse.unquote(parsed.path)
+    path = unquote(parsed.path)
     if parsed.netloc:
-        return f"//{urllib.parse.unquote(parsed.netloc)}{path}"
+        return f"//{unquote(parsed.netloc)}{path}"
     if len(path) >= 3 and path[0] == "/" and path[2] == ":" and path[1].isalpha():
         return path[1:]  # /C:/x.rs
     return path
@@ -375,7 +381,7 @@ def write_baseline(
     file, else as JSON; None when the run is not complete (an incomplete one would replace a
     good baseline with a partial one: the run exits 2 anyway, for the reason that left it
     incomplete)."""
-    shown = file.as_posix()
+    shown = escape_controls(file.as_posix())
     if not complete:
         console.error(f"`{shown}` not written: the check did not complete")
         return None

@@ -19,8 +19,15 @@ from burnlint import __version__
 from burnlint.app import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from burnlint.app.baseline import compared, load_or_problem, summary, with_problem, write_baseline
 from burnlint.app.console import Console, Emit, Message, Stream, internal_error_message
-from burnlint.app.outputs import Output, check_output_paths, write_output
-from burnlint.app.request import CheckRequest, RequestError
+from burnlint.app.inputs import run_inputs
+from burnlint.app.outputs import (
+    Output,
+    check_output_paths,
+    check_stdout_outputs,
+    refuse_inputs,
+    write_output,
+)
+from burnlint.app.request import CheckRequest, RequestError, is_stdout
 from burnlint.engine.cache import Cache, default_cache_dir
 from burnlint.findings import Level, LintResult, Notification, NotificationKind
 from burnlint.paths import default_project_root
@@ -54,24 +61,36 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
     stdin = _stdin_source(request)
     if request.add_allow and request.diff:
         raise RequestError("--add-allow writes files; it cannot be used with --diff")
-    if request.diff and request.output is None and request.format_given:
+    if request.diff and request.report_file is None and request.format_given:
         raise RequestError(
             "--diff prints the diff on stdout: write the report to a file with "
             "-o FILE or --output-format FORMAT=FILE"
         )
+    check_stdout_outputs(request.output, request.extra_outputs, diff=request.diff)
     if request.unsafe_fixes and not (request.fix or request.diff):
         console.warning("--unsafe-fixes does nothing without --fix or --diff")
-    check_output_paths(
-        [
-            *((("-o", request.output),) if request.output is not None else ()),
-            *((f"--output-format {name}=", path) for name, path in request.extra_outputs),
-        ],
-        request.baseline,
-        request.write_baseline,
-    )
+    reports = [
+        *((("-o", request.output),) if request.output is not None else ()),
+        *((f"--output-format {name}=", path) for name, path in request.extra_outputs),
+    ]
+    check_output_paths(reports, request.baseline, request.write_baseline)
     targets = (stdin[0],) if stdin is not None else request.paths or (Path("."),)
     baseline, baseline_problem = load_or_problem(request.baseline)
     plan = plan_runs(targets, request.settings, request.config_file, root)
+    refuse_inputs(
+        [
+            *reports,
+            *((("--write-baseline", request.write_baseline),) if request.write_baseline else ()),
+        ],
+        lambda: run_inputs(
+            plan,
+            targets,
+            root,
+            stdin_path=stdin[0] if stdin is not None else None,
+            config_file=request.config_file,
+        ),
+        root,
+    )
     jobs = request.jobs or (os.cpu_count() or 1)
     cache_dir = None
     if request.cache:
@@ -89,7 +108,7 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
         console,
         debug=request.debug,
     )
-    to_terminal = request.output is None and request.output_format in _TERMINAL_FORMATS
+    to_terminal = request.report_file is None and request.output_format in _TERMINAL_FORMATS
     if plan.problems:
         # Nothing runs with a broken configuration, but every requested output is written
         # (a SARIF with executionSuccessful: false and the problem as a configuration
@@ -150,15 +169,18 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
 
     for problem in result.cache_problems:
         console.warning(problem)  # on stderr: a report never depends on the cache
-    outputs, rendered = _write_reports(request, result, complete, root, console)
+    outputs, on_stdout = _write_reports(request, result, complete, root, console)
     if baseline is not None and not request.quiet and result.baseline is not None:
         console.err(f"burnlint: {summary(result.baseline)}")
     if request.statistics:
         from burnlint.app import statistics
 
-        # after a terminal report on stdout; beside a machine-readable one, on stderr
-        on_stderr = request.diff or (request.output is None and not to_terminal)
-        separate = request.output is None and not on_stderr and bool(rendered)
+        # after a terminal report on stdout; beside a machine-readable one or the diff, on
+        # stderr
+        on_stderr = request.diff or (
+            on_stdout is not None and on_stdout[0] not in _TERMINAL_FORMATS
+        )
+        separate = not on_stderr and on_stdout is not None and bool(on_stdout[1])
         stream = Stream.STDERR if on_stderr else Stream.STDOUT
         text = ("\n" if separate else "") + statistics.render(result)
         console.say(Message(text, stream, newline=False))
@@ -320,11 +342,13 @@ def _write_reports(
     complete: LintResult,
     root: Path,
     console: Console,
-) -> tuple[tuple[Output, ...], str]:
+) -> tuple[tuple[Output, ...], tuple[str, str] | None]:
     """Every requested report, whatever the result (``outputs.py``): the extra outputs, the
     baseline to write (``complete``: every finding), then the report itself, to its file or to
-    stdout (but with --diff, whose diff holds stdout). The reports, and the text of the last."""
+    stdout (but with --diff, whose diff holds stdout). The reports, and the format and text of
+    the one on stdout (``check_stdout_outputs``: one at most)."""
     outputs: list[Output] = []
+    on_stdout: tuple[str, str] | None = None
 
     def context(color: bool, *, quiet: bool = request.quiet) -> ReportContext:
         return ReportContext(
@@ -337,7 +361,12 @@ def _write_reports(
 
     for name, path in request.extra_outputs:
         text = FORMATS[name](result, context(False))
-        outputs.append(Output(name, path, text, write_output(path, text, console)))
+        if is_stdout(path):
+            console.out(text, newline=False)
+            outputs.append(Output(name, None, text))
+            on_stdout = (name, text)
+        else:
+            outputs.append(Output(name, path, text, write_output(path, text, console)))
     if request.write_baseline is not None:
         baseline = write_baseline(
             request.write_baseline,
@@ -350,10 +379,11 @@ def _write_reports(
         if baseline is not None:
             outputs.append(baseline)
     rendered = FORMATS[request.output_format](result, context(request.color))
-    if request.output is not None:
-        ok = write_output(request.output, rendered, console)
-        outputs.append(Output(request.output_format, request.output, rendered, ok))
+    if request.report_file is not None:
+        ok = write_output(request.report_file, rendered, console)
+        outputs.append(Output(request.output_format, request.report_file, rendered, ok))
     elif not request.diff:
         console.out(rendered, newline=False, color=request.color)
         outputs.append(Output(request.output_format, None, rendered))
-    return tuple(outputs), rendered
+        on_stdout = (request.output_format, rendered)
+    return tuple(outputs), on_stdout

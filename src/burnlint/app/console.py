@@ -8,6 +8,8 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from burnlint.paths import escape_controls
+
 # Set (and not "0") to get a traceback instead of the one-line internal error.
 DEBUG_ENV = "BURNLINT_DEBUG"
 
@@ -53,10 +55,13 @@ class Console:
         self.say(Message(text, Stream.STDERR, newline))
 
     def error(self, text: str) -> None:
-        self.err(f"burnlint: error: {text}")
+        """One ``burnlint: error:`` line; a control character in it (from a path) is escaped,
+        so that it stays one line (``paths.escape_controls``)."""
+        self.err(f"burnlint: error: {escape_controls(text)}")
 
     def warning(self, text: str) -> None:
-        self.err(f"burnlint: warning: {text}")
+        """One ``burnlint: warning:`` line, escaped like ``error``."""
+        self.err(f"burnlint: warning: {escape_controls(text)}")
 
 
 def internal_error_message(exc: BaseException) -> str:

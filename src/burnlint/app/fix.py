@@ -26,7 +26,7 @@ from burnlint.findings import (
     NotificationKind,
 )
 from burnlint.fsutil import write_bytes_atomic
-from burnlint.paths import display_path
+from burnlint.paths import display_path, escape_controls, shown_path
 
 
 @dataclass
@@ -147,6 +147,9 @@ def changed(path: Path, digests: Mapping[Path, str], stale: StaleCheck | None) -
 
 
 def unified_diff(display: str, old: bytes, new: bytes) -> str:
+    """The diff of one file, its name as text in the headers (``paths.escape_controls``: a
+    newline in a file name would end the header line)."""
+    display = escape_controls(display)
     old_lines = old.decode("utf-8", errors="replace").splitlines(keepends=True)
     new_lines = new.decode("utf-8", errors="replace").splitlines(keepends=True)
     return "".join(difflib.unified_diff(old_lines, new_lines, f"a/{display}", f"b/{display}"))
@@ -216,7 +219,7 @@ def preview(
     )
     console.out("".join(outcome.diffs), newline=False)
     for note in outcome.notifications:
-        shown = display_path(note.path, root) if note.path is not None else "burnlint"
+        shown = shown_path(note.path, root) if note.path is not None else "burnlint"
         console.warning(f"{shown}: {note.message}")
     count = outcome.total
     hidden = 0 if unsafe else hidden_fixes(result.findings)

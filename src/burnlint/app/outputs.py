@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from burnlint.app.console import Console
-from burnlint.app.request import RequestError
+from burnlint.app.inputs import FileId
+from burnlint.app.request import STDOUT, RequestError, is_stdout
+from burnlint.paths import shown_path
 
 
 @dataclass(frozen=True)
@@ -47,10 +49,8 @@ def check_output_paths(
     """Refuse, before anything runs, an output that would replace the baseline being read
     (the next run would call every accepted finding new) or a file another output writes.
     ``outputs``: (option, file) pairs; an option ending in ``=`` is shown with its file."""
-
-    def shown(option: str, path: Path) -> str:
-        return f"`{option}{path}`" if option.endswith("=") else f"`{option} {path}`"
-
+    shown = _shown_option
+    outputs = [(option, path) for option, path in outputs if not is_stdout(path)]
     if baseline is not None and _regular_or_missing(baseline):
         for option, path in outputs:
             if _same_file(path, baseline):
@@ -66,6 +66,63 @@ def check_output_paths(
                 raise RequestError(
                     f"{shown(other_option, other)} and {shown(option, path)} write the same file"
                 )
+
+
+def _shown_option(option: str, path: Path) -> str:
+    return f"`{option}{path}`" if option.endswith("=") else f"`{option} {path}`"
+
+
+def refuse_inputs(
+    outputs: Sequence[tuple[str, Path]],
+    inputs: Callable[[], Mapping[FileId, tuple[str, Path]]],
+    root: Path,
+) -> None:
+    """Refuse, before anything runs, an output whose file (by its real path or inode: a
+    symbolic or hard link to it is the same file) is an input of the run: ``inputs`` gives
+    them (``inputs.run_inputs``), asked only when an output already exists as a regular file,
+    since a file not there yet cannot be one. The report would replace the code, the
+    configuration or the manifest it was made from."""
+    existing: list[tuple[str, Path, FileId]] = []
+    for option, path in outputs:
+        if is_stdout(path):
+            continue
+        try:
+            st = os.stat(path)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode):
+            existing.append((option, path, (st.st_dev, st.st_ino)))
+    if not existing:
+        return
+    known = inputs()
+    for option, path, identity in existing:
+        if identity in known:
+            what, source = known[identity]
+            shown = shown_path(Path(os.path.abspath(source)), root, resolve=True)
+            raise RequestError(
+                f"{_shown_option(option, path)} would replace `{shown}`, {what}; "
+                "write the report to another file"
+            )
+
+
+def check_stdout_outputs(
+    output: Path | None, extra_outputs: Sequence[tuple[str, Path]], *, diff: bool
+) -> None:
+    """Refuse two reports on stdout (``-o -`` or no ``-o``, and ``--output-format F=-``), or
+    one beside ``--diff``'s diff: interleaved, neither could be read."""
+    writers = [f"`--output-format {name}=-`" for name, path in extra_outputs if is_stdout(path)]
+    if output is STDOUT or (output is None and not diff and writers):
+        writers.insert(0, "`-o -`" if output is STDOUT else "the report (without -o)")
+    if diff and writers:
+        raise RequestError(
+            f"--diff prints the diff on stdout: {writers[0]} cannot write there too; "
+            "write the report to a file"
+        )
+    if len(writers) > 1:
+        every = "both" if len(writers) == 2 else "all"
+        raise RequestError(
+            f"{' and '.join(writers)} would {every} write to stdout; write all but one to a file"
+        )
 
 
 def _regular_or_missing(path: Path) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -10,6 +12,15 @@ from pathlib import Path
 from burnlint.config import CliSettings
 from burnlint.findings import Level
 
+# `-o -` and `--output-format FORMAT=-`: the report goes to stdout. The front end gives this
+# very object for a bare `-` (compared by identity: `./-` names a file called `-`).
+STDOUT = Path("-")
+
+
+def is_stdout(path: Path | None) -> bool:
+    """Whether an output path is ``STDOUT``, not a file."""
+    return path is STDOUT
+
 
 class RequestError(Exception):
     """The request cannot run as asked (options that exclude each other, an output that would
@@ -17,7 +28,16 @@ class RequestError(Exception):
 
 
 def read_stdin() -> bytes:
-    return sys.stdin.buffer.read()
+    """The bytes on stdin; ``RequestError`` when it is closed (``<&-``) or cannot be read."""
+    try:
+        if sys.stdin is None:  # its descriptor was closed when Python started
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+        return sys.stdin.buffer.read()
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else None
+        raise RequestError(
+            f"cannot read the source from stdin: {reason or os.strerror(errno.EBADF)}"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -29,8 +49,9 @@ class CheckRequest:
     directory (else the directory itself). ``color`` is whether the report on stdout may be
     coloured (the front end knows its terminal); ``format_given`` whether ``--format`` was
     given rather than left at its default. ``jobs`` 0 means one worker process per CPU.
-    ``read_stdin`` gives the source checked as ``stdin_filename``. ``cache`` False neither
-    reads nor writes the persistent cache (``engine/cache.py``). ``debug``: an unexpected
+    ``output`` None or ``STDOUT`` writes the report to stdout, and so does an extra output to
+    ``STDOUT``. ``read_stdin`` gives the source checked as ``stdin_filename``. ``cache`` False
+    neither reads nor writes the persistent cache (``engine/cache.py``). ``debug``: an unexpected
     exception propagates instead of becoming an internal-error notification.
     """
 
@@ -61,6 +82,11 @@ class CheckRequest:
     cache_dir: Path | None = None  # None: ``BURNLINT_CACHE_DIR``, else in the project root
     read_stdin: Callable[[], bytes] = read_stdin
     debug: bool = False
+
+    @property
+    def report_file(self) -> Path | None:
+        """The file the report is written to; None for stdout (no ``-o``, or ``-o -``)."""
+        return None if self.output is None or is_stdout(self.output) else self.output
 
     @property
     def edits_files(self) -> bool:

@@ -18,6 +18,7 @@ import click
 from burnlint import __version__
 from burnlint.app import EXIT_ERROR, EXIT_OK
 from burnlint.app.console import internal_error_message
+from burnlint.cli import streams
 from burnlint.cli.check import check as check_command
 from burnlint.cli.commands import clean_cache, list_rules, server, show_config, show_rule
 from burnlint.cli.common import debug_enabled, fail
@@ -99,8 +100,22 @@ def _make_streams_safe() -> None:
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Console-script entry point: run the CLI and exit with its code, never a traceback
-    (unless ``BURNLINT_DEBUG=1``)."""
+    (unless ``BURNLINT_DEBUG=1``). A report that cannot be written to stdout (closed, full,
+    a closed pipe) is one error line and exit 2 (``streams.py``), whatever the command."""
     _make_streams_safe()
+    with streams.guarded() as stdout:
+        code = _run(argv)
+        with contextlib.suppress(streams.StdoutError):
+            stdout.flush()  # what is still buffered fails here, not at exit
+        if stdout.error is not None:
+            message = f"cannot write the report to stdout: {stdout.error.reason}"
+            click.echo(f"burnlint: error: {message}", err=True)
+            code = EXIT_ERROR
+    sys.exit(code)
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """The command's exit code; every exception but ``SystemExit`` turned into a message."""
     code: int
     try:
         result = cli.main(
@@ -109,6 +124,8 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
             standalone_mode=False,
         )
         code = result if isinstance(result, int) else EXIT_OK
+    except streams.StdoutError:
+        code = EXIT_ERROR  # said by `main`
     except click.ClickException as exc:
         exc.show()
         code = exc.exit_code
@@ -120,4 +137,4 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
             raise
         click.echo(internal_error_message(exc), err=True)
         code = EXIT_ERROR
-    sys.exit(code)
+    return code

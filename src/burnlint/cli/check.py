@@ -16,6 +16,7 @@ from burnlint.cli.common import (
     echo_message,
     existing_directory,
     fail,
+    require_working_directory,
     settings_options,
 )
 from burnlint.findings import Level
@@ -38,6 +39,13 @@ def _use_color(choice: str, to_file: bool) -> bool:
     return sys.stdout.isatty()
 
 
+def _output_path(value: str) -> Path:
+    """A report's file; a bare ``-`` is stdout (``request.STDOUT``)."""
+    from burnlint.app.request import STDOUT
+
+    return STDOUT if value == "-" else Path(value)
+
+
 def _parse_extra_outputs(values: Iterable[str]) -> list[tuple[str, Path]]:
     """``FORMAT=FILE`` pairs of ``--output-format``."""
     parsed: list[tuple[str, Path]] = []
@@ -48,7 +56,7 @@ def _parse_extra_outputs(values: Iterable[str]) -> list[tuple[str, Path]]:
         if name not in FORMATS:
             known = ", ".join(FORMATS)
             raise click.BadParameter(f"unknown format `{name}` (known: {known})")
-        parsed.append((name, Path(file)))
+        parsed.append((name, _output_path(file)))
     return parsed
 
 
@@ -78,9 +86,10 @@ def _given(ctx: click.Context, name: str) -> bool:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Write the report to FILE instead of stdout (a regular file is replaced atomically; "
-    "a device, a FIFO or /dev/stdout is written into).",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    callback=lambda _ctx, _param, value: None if value is None else _output_path(value),
+    help="Write the report to FILE instead of stdout (`-`: stdout; a regular file is replaced "
+    "atomically; a device, a FIFO or /dev/stdout is written into).",
 )
 @click.option(
     "--fail-on",
@@ -138,7 +147,7 @@ def _given(ctx: click.Context, name: str) -> bool:
     metavar="FORMAT=FILE",
     callback=lambda _ctx, _param, value: _parse_extra_outputs(value),
     help="Also write the report in FORMAT to FILE, in the same run (repeatable), "
-    "e.g. `--output-format sarif=burnlint.sarif`.",
+    "e.g. `--output-format sarif=burnlint.sarif`; FILE `-` is stdout.",
 )
 @click.option(
     "--category",
@@ -218,8 +227,12 @@ def check(
     stdin_filename: Path | None,
 ) -> None:
     """Check the Rust files under PATHS (default: the current directory)."""
+    require_working_directory()
     from burnlint.app.check import run_check
-    from burnlint.app.request import CheckRequest, RequestError
+    from burnlint.app.request import CheckRequest, RequestError, is_stdout
+
+    def request_file(path: Path | None) -> Path | None:
+        return None if is_stdout(path) else path
 
     overrides = cli_settings(
         select, ignore, extend_select, exclude, extend_exclude, respect_gitignore,
@@ -240,7 +253,7 @@ def check(
         prefilter=not no_prefilter,
         cache=not no_cache,
         cache_dir=cache_dir,
-        color=_use_color(color, to_file=output is not None),
+        color=_use_color(color, to_file=request_file(output) is not None),
         quiet=quiet,
         statistics=statistics,
         category=category,

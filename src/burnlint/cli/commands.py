@@ -13,6 +13,7 @@ from burnlint.cli.common import (
     echo_message,
     existing_directory,
     fail,
+    require_working_directory,
     settings_options,
 )
 
@@ -41,6 +42,7 @@ def show_config(
 ) -> None:
     """Print the effective settings for PATHS (default: the current directory) and where each
     one comes from: the command line, a configuration file, Cargo.lock or the defaults."""
+    require_working_directory()
     from burnlint import config as configuration
     from burnlint.app.check import plan_runs, report_problems
     from burnlint.app.console import Console
@@ -116,15 +118,17 @@ def show_rule(rule_id: str) -> None:
 )
 def clean_cache(cache_dir: Path | None) -> None:
     """Remove the cache of facts and findings (.burnlint_cache)."""
+    require_working_directory()
     from burnlint.engine.cache import CacheError, default_cache_dir, remove_cache
-    from burnlint.paths import default_project_root
+    from burnlint.paths import default_project_root, escape_controls
 
     directory = cache_dir or default_cache_dir(default_project_root())
     try:
         removed = remove_cache(directory)
     except CacheError as exc:
         fail(str(exc))
-    click.echo(f"removed {directory}" if removed else f"no cache in {directory}")
+    shown = escape_controls(str(directory))
+    click.echo(f"removed {shown}" if removed else f"no cache in {shown}")
 
 
 @click.command("server")

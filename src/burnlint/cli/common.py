@@ -13,6 +13,7 @@ import click
 
 from burnlint.app import EXIT_ERROR
 from burnlint.app.console import DEBUG_ENV, Message, Stream
+from burnlint.paths import escape_controls
 
 if TYPE_CHECKING:
     from burnlint.config import CliSettings
@@ -25,9 +26,20 @@ def debug_enabled() -> bool:
 
 
 def fail(message: str) -> NoReturn:
-    """A usage or configuration error the user can fix: one line on stderr, exit 2."""
-    click.echo(f"burnlint: error: {message}", err=True)
+    """A usage or configuration error the user can fix: one line on stderr (a path in it
+    escaped, ``paths.escape_controls``), exit 2."""
+    click.echo(f"burnlint: error: {escape_controls(message)}", err=True)
     raise click.exceptions.Exit(EXIT_ERROR)
+
+
+def require_working_directory() -> None:
+    """Fail, exit 2, when the current directory is gone (deleted under the shell): the
+    commands that read the tree name paths, the project root and the cache from it."""
+    try:
+        os.getcwd()
+    except OSError as exc:
+        hint = " (was it deleted?)" if isinstance(exc, FileNotFoundError) else ""
+        fail(f"cannot use the current directory: {exc.strerror or exc}{hint}")
 
 
 def echo_message(message: Message) -> None:

@@ -10,13 +10,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from burnlint.paths import display_path
+from burnlint.paths import shown_path
 from burnlint.project import _toml
 
 
 def display(path: Path, project_root: Path) -> str:
-    """``path`` relative to the project root when inside it, POSIX either way."""
-    return display_path(Path(os.path.abspath(path)), project_root, resolve=True)
+    """``path`` relative to the project root when inside it, POSIX either way, as text
+    (``paths.shown_path``)."""
+    return shown_path(Path(os.path.abspath(path)), project_root, resolve=True)
 
 
 def _parse_toml(data: bytes) -> dict[str, Any] | str:
@@ -24,7 +25,7 @@ def _parse_toml(data: bytes) -> dict[str, Any] | str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return f"not UTF-8 (byte {exc.start})"
+        return f"not UTF-8 at byte offset {exc.start}"
     try:
         return _toml.loads(text.removeprefix("\ufeff"))
     except ValueError as exc:  # TOMLDecodeError, or an integer too long to read

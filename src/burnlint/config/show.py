@@ -8,6 +8,7 @@ from pathlib import Path
 
 from burnlint.config.helpers import _toml_string, display
 from burnlint.config.settings import Settings
+from burnlint.paths import escape_controls
 
 
 def describe(
@@ -70,7 +71,7 @@ def _burn_version_row(
 def render_settings(settings: Settings, paths: Sequence[Path], project_root: Path) -> str:
     """The text of ``burnlint config``: TOML that can be copied into a burnlint.toml, each
     value followed by where it came from."""
-    shown = ", ".join(f"`{p.as_posix()}`" for p in paths)
+    shown = ", ".join(f"`{escape_controls(p.as_posix())}`" for p in paths)
     if settings.config is not None:
         head = f"# settings for {shown} from {settings.config.label(project_root)}"
     else:

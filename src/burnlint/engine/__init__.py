@@ -31,7 +31,7 @@ from burnlint.engine.group import GroupOutcome
 from burnlint.engine.scan import scan_with_cache
 from burnlint.engine.session import SourceInputs, current_session
 from burnlint.engine.workers import Workers
-from burnlint.findings import Finding, LintResult, Notification, RunStats
+from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind, RunStats
 from burnlint.fsutil import stamps, unchanged
 from burnlint.options import EngineOptions
 from burnlint.paths import display_path
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from burnlint.project.discover import Discovery
     from burnlint.project.versions import VersionReader
 
-__all__ = ["lint_files", "lint_paths", "lint_source"]
+__all__ = ["files_read", "lint_files", "lint_paths", "lint_source"]
 
 
 def lint_paths(
@@ -60,15 +60,7 @@ def lint_paths(
     the crates (or before the crates are checked, without workers): the CLI loads its output
     format there."""
     forget_layout()
-    discovery = _discover(paths, options)
-    files = set(discovery.files)
-    # Files named one by one (pre-commit passes the staged ones) are checked with the facts of
-    # their whole cargo target: the rest of the crate, and of the workspace crates it names as
-    # path dependencies, is read, and reported on only if given.
-    crates = with_path_dependencies(
-        sorted({c for f in discovery.explicit if (c := crate_root(f.parent)) is not None})
-    )
-    context = {f for f in _discover(crates, options).files if f not in files} if crates else set()
+    discovery, files, context = _files_of(paths, options)
     options_used = options
     if context:
         reported = files if options.report_paths is None else files & set(options.report_paths)
@@ -78,7 +70,34 @@ def lint_paths(
         options_used,
         notifications=discovery.notifications,
         meanwhile=meanwhile,
+        skipped=discovery.skipped,
+        named=discovery.explicit,
     )
+
+
+def files_read(paths: Sequence[Path], options: EngineOptions) -> frozenset[Path]:
+    """Every Rust file ``lint_paths`` reads for ``paths``: those it checks, and the rest of the
+    crates of files named one by one, read for their facts (the CLI refuses an output that
+    would replace one of them)."""
+    forget_layout()
+    _, files, context = _files_of(paths, options)
+    return frozenset(files | context)
+
+
+def _files_of(
+    paths: Sequence[Path], options: EngineOptions
+) -> tuple[Discovery, set[Path], set[Path]]:
+    """The walk of ``paths``, the files it found, and the context files."""
+    discovery = _discover(paths, options)
+    files = set(discovery.files)
+    # Files named one by one (pre-commit passes the staged ones) are checked with the facts of
+    # their whole cargo target: the rest of the crate, and of the workspace crates it names as
+    # path dependencies, is read, and reported on only if given.
+    crates = with_path_dependencies(
+        sorted({c for f in discovery.explicit if (c := crate_root(f.parent)) is not None})
+    )
+    context = {f for f in _discover(crates, options).files if f not in files} if crates else set()
+    return discovery, files, context
 
 
 def lint_source(
@@ -178,14 +197,19 @@ def lint_files(
     notifications: Iterable[Notification] = (),
     overrides: dict[Path, bytes] | None = None,
     meanwhile: Callable[[], object] | None = None,
+    skipped: int = 0,
+    named: Iterable[Path] = (),
 ) -> LintResult:
     """Check ``files``: read them here, then model and check each crate on its own (in worker
-    processes when there is enough work), and merge the results in a stable order."""
+    processes when there is enough work), and merge the results in a stable order.
+    ``skipped``: the Rust files the walk found and left out (counted with those skipped here);
+    ``named``: the files named on the command line, whose skip is an error, not a warning
+    (``_named_skips_are_errors``)."""
     root = options.project_root.resolve()
     notes: list[Notification] = list(notifications)
     overrides = overrides or {}
     read: list[_Read] = []
-    checked = skipped = 0
+    checked = 0
     report_only = (
         {Path(os.path.abspath(p)) for p in options.report_paths}
         if options.report_paths is not None
@@ -266,6 +290,7 @@ def lint_files(
         problems = [*cache.problems, *problems]
     if refused is not None:
         problems.insert(0, refused)
+    notes = _named_skips_are_errors(notes, {Path(os.path.abspath(p)) for p in named})
     return LintResult(
         cache_problems=tuple(dict.fromkeys(problems)),
         findings=tuple(sorted(findings, key=Finding.sort_key)),
@@ -284,6 +309,20 @@ def _open_cache(options: EngineOptions) -> tuple[Cache | None, str | None]:
         return None, None
     refused = refusal(options.cache_dir)
     return (Cache(options.cache_dir), None) if refused is None else (None, refused)
+
+
+def _named_skips_are_errors(notes: list[Notification], named: set[Path]) -> list[Notification]:
+    """A file named on the command line that could not be checked (unreadable, binary, not
+    UTF-8: a warning about a file found by the walk) is an error: the user asked for that very
+    file. One skipped for its size stays a note (a setting chose to leave it out)."""
+    if not named:
+        return notes
+    return [
+        replace(note, level=Level.ERROR)
+        if note.kind is NotificationKind.FILE and note.level is Level.WARNING and note.path in named
+        else note
+        for note in notes
+    ]
 
 
 def _discover(roots: Sequence[Path], options: EngineOptions) -> Discovery:

@@ -59,7 +59,7 @@ def scan_file(path: str | Path, options: EngineOptions, data: bytes | None = Non
         try:
             data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return Scan(skipped=f"skipped: not valid UTF-8 (byte {exc.start})")
+            return Scan(skipped=f"skipped: not valid UTF-8 at byte offset {exc.start}")
     # plain `bytes in` checks on the raw bytes; its bytes are not kept (the group that checks a
     # file reads it again, if it needs it at all)
     digest = bytes_digest(data) if options.cache_dir is not None else None

@@ -4,8 +4,9 @@ Rules, in the order they are applied:
 
 - A path given explicitly is always taken: a directory is walked even when it is hidden, named
   ``target`` or ignored; a file is checked when it ends in ``.rs`` (anything else gets a note).
-  With ``force_exclude`` a given path that ``exclude`` or a ``.gitignore`` matches is skipped
-  silently (pre-commit names every staged file, generated ones included).
+  One that cannot be (missing, unreachable, not a regular file or directory, standard input)
+  is an error. With ``force_exclude`` a given path that ``exclude`` or a ``.gitignore``
+  matches is skipped silently (pre-commit names every staged file, generated ones included).
 - Below a given directory, hidden directories (``.git``, ``.cargo``, ...) and cargo build
   directories are skipped. A build directory is a ``target`` beside a ``Cargo.toml`` or any
   directory holding a valid ``CACHEDIR.TAG`` (cargo writes one into every target dir, custom
@@ -19,10 +20,14 @@ Rules, in the order they are applied:
 - Symbolic links: a link to a file inside the given directory is checked under the file's real
   path, once. A link to a directory inside it is not entered: its target is walked where it
   really is, so nothing is checked twice and no cycle can form. A link that leaves the given
-  directory, loops back onto an ancestor or points nowhere is skipped with a note.
+  directory or loops back onto an ancestor is skipped with a note, one that points nowhere
+  with a warning.
 - Only regular files are read: a FIFO, a device or a socket named ``*.rs`` is skipped with a
-  note (reading a FIFO would wait for a writer forever), and so are ignore files that are not
-  regular files.
+  warning (reading a FIFO would wait for a writer forever), and so are ignore files that are
+  not regular files.
+- A file in a directory whose path leaves no room to name its ``Cargo.toml`` within
+  ``PATH_MAX`` is skipped with a warning: the run looks for its crate's manifest beside it.
+- Every ``*.rs`` skipped counts in ``Discovery.skipped`` (the exit code needs it).
 - Every file is checked once, whatever path or link leads to it, and the output is sorted by
   POSIX path string.
 
@@ -44,9 +49,12 @@ from pathspec.pattern import RegexPattern
 from pathspec.util import normalize_file
 
 from burnlint.findings import Level, Notification, NotificationKind
-from burnlint.fsutil import read_regular_file
+from burnlint.fsutil import name_too_long, read_regular_file
 
 RUST_SUFFIX = ".rs"
+
+# Standard input (a terminal, a pipe, a file the shell opened): `--stdin-filename` checks it.
+_STDIN_PATHS = frozenset({"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 
 # https://bford.info/cachedir/: the file must start with this exact signature.
 _CACHEDIR_SIGNATURE = b"Signature: 8a477f597d28d172789f06886806bc55"
@@ -61,6 +69,8 @@ class Discovery:
     files: tuple[Path, ...]
     notifications: tuple[Notification, ...]
     explicit: frozenset[Path]
+    # Rust files the walk found but does not check (a FIFO, a link it does not follow, ...)
+    skipped: int = field(default=0, compare=False)
     # Every path whose stat could change the answer: the directories listed or looked into
     # (an entry added, removed or renamed changes a directory's modification time), the
     # ignore files, tags and manifests read, and the given paths' ancestors. None when the
@@ -97,6 +107,7 @@ class _Walker:
     notifications: list[Notification] = field(default_factory=list)
     visited_dirs: set[str] = field(default_factory=set)
     consulted: set[str] = field(default_factory=set)  # besides ``visited_dirs`` (``Discovery``)
+    skipped: int = 0  # Rust files found and not checked (``Discovery.skipped``)
     followed_links: bool = False
 
     def note(self, path: Path | str, message: str, level: Level = Level.NOTE) -> None:
@@ -115,28 +126,17 @@ class _Walker:
         if os.path.realpath(given) != absolute:
             self.followed_links = True  # a link on the way
         self.consulted.add(absolute)
+        if given.as_posix() in _STDIN_PATHS:
+            self.refuse(given, "is standard input; to check it, use --stdin-filename PATH")
+            return
         try:
             st = given.stat()
         except FileNotFoundError:
-            self.notifications.append(
-                Notification(
-                    path=Path(os.path.abspath(given)),
-                    message="path does not exist",
-                    kind=NotificationKind.CONFIG,
-                    level=Level.ERROR,
-                )
-            )
+            self.refuse(given, "path does not exist")
             return
         except OSError as exc:
             # ELOOP, EACCES on a parent, ENAMETOOLONG...: the user named something unusable.
-            self.notifications.append(
-                Notification(
-                    path=Path(os.path.abspath(given)),
-                    message=f"cannot access path: {_reason(exc)}",
-                    kind=NotificationKind.CONFIG,
-                    level=Level.ERROR,
-                )
-            )
+            self.refuse(given, f"cannot access path: {_reason(exc)}")
             return
         if self.force_exclude and self.excluded_as_given(given, stat.S_ISDIR(st.st_mode)):
             return
@@ -145,12 +145,32 @@ class _Walker:
         elif stat.S_ISREG(st.st_mode):
             if given.name.endswith(RUST_SUFFIX):
                 real = os.path.realpath(given)
+                if self.too_long(given, os.path.dirname(real), Level.ERROR):
+                    return
                 self.files.setdefault(real, given)
                 self.explicit.add(real)
             else:
                 self.note(given, "not a Rust source file (`.rs`), skipped")
-        else:
-            self.note(given, "not a regular file or directory, skipped")
+        else:  # a FIFO would block the read; a device can be endless
+            self.refuse(given, "not a regular file or directory (a FIFO, a device, a socket)")
+
+    def refuse(self, given: Path, message: str) -> None:
+        """A path named on the command line that cannot be checked: an error (exit 2)."""
+        path = Path(os.path.abspath(given))
+        self.notifications.append(Notification(path, message, NotificationKind.CONFIG, Level.ERROR))
+
+    def skip(self, shown: Path, message: str, level: Level = Level.WARNING) -> None:
+        """A Rust file not checked: a warning when it cannot be, a note when left out by choice."""
+        self.note(shown, message, level)
+        self.skipped += 1
+
+    def too_long(self, shown: Path, directory: str, level: Level = Level.WARNING) -> bool:
+        """Whether the file ``shown`` is skipped: the crate and version lookups name the
+        ``Cargo.toml`` (and ``Cargo.lock``) in its ``directory``."""
+        reason = name_too_long(directory, "Cargo.toml")
+        if reason is not None:
+            self.skip(shown, f"path too long to look for its Cargo.toml ({reason}), skipped", level)
+        return reason is not None
 
     def excluded_as_given(self, given: Path, is_dir: bool) -> bool:
         """Whether ``exclude`` or a ``.gitignore`` matches a path named on the command line, or
@@ -202,8 +222,9 @@ class _Walker:
                 with os.scandir(real_dir) as it:
                     entries = sorted(it, key=lambda e: e.name)
             except OSError as exc:
-                shown = _display(display_root, root_prefix, real_dir)
-                self.note(shown, f"cannot read directory: {_reason(exc)}", Level.WARNING)
+                shown = _display(display_root, root_prefix, real_dir)  # a named one: an error
+                level = Level.ERROR if real_dir == real_root else Level.WARNING
+                self.note(shown, f"cannot read directory: {_reason(exc)}", level)
                 continue
             names = {e.name for e in entries}
             if "CACHEDIR.TAG" in names:
@@ -241,11 +262,13 @@ class _Walker:
                 elif is_link:
                     self.follow_link(entry, real_dir, root_prefix, display_root)
                 elif _is_regular(entry):
-                    self.files.setdefault(path, _display(display_root, root_prefix, path))
+                    shown = _display(display_root, root_prefix, path)
+                    if not self.too_long(shown, real_dir):
+                        self.files.setdefault(path, shown)
                 else:
                     # a FIFO named `x.rs` would block the read forever
                     shown = _display(display_root, root_prefix, path)
-                    self.note(shown, "not a regular file, skipped")
+                    self.skip(shown, "not a regular file, skipped")
             # Reversed so that the stack pops them in name order (a deterministic walk).
             stack.extend((d, ignores) for d in reversed(subdirs))
 
@@ -258,7 +281,7 @@ class _Walker:
             st = os.stat(entry.path)
         except OSError:
             if entry.name.endswith(RUST_SUFFIX):
-                self.note(shown, "broken or looping symbolic link, skipped")
+                self.skip(shown, "broken or looping symbolic link, skipped")
             return
         target = os.path.realpath(entry.path)
         if stat.S_ISDIR(st.st_mode):
@@ -271,13 +294,17 @@ class _Walker:
         if not entry.name.endswith(RUST_SUFFIX):
             return
         if not stat.S_ISREG(st.st_mode):
-            self.note(shown, "symbolic link to something that is not a regular file, skipped")
+            self.skip(shown, "symbolic link to something that is not a regular file, skipped")
             return
-        if not target.startswith(root_prefix):
-            self.note(shown, "symbolic link leads outside the checked directory, skipped")
+        if not target.startswith(root_prefix):  # by choice: a note
+            self.skip(
+                shown, "symbolic link leads outside the checked directory, skipped", Level.NOTE
+            )
             return
         if target.endswith(RUST_SUFFIX):
-            self.files.setdefault(target, _display(display_root, root_prefix, target))
+            shown = _display(display_root, root_prefix, target)
+            if not self.too_long(shown, os.path.dirname(target)):
+                self.files.setdefault(target, shown)
 
     def is_ignored(
         self, path: str, is_dir: bool, ignores: Sequence[_IgnoreFile], exclude_base: str
@@ -379,7 +406,11 @@ def discover(
     if not walker.followed_links:
         consulted = frozenset(walker.consulted | walker.visited_dirs)
     return Discovery(
-        files=tuple(files), notifications=notifications, explicit=explicit, consulted=consulted
+        files=tuple(files),
+        notifications=notifications,
+        explicit=explicit,
+        skipped=walker.skipped,
+        consulted=consulted,
     )
 
 

@@ -219,7 +219,7 @@ class VersionReader:
         except OSError as exc:
             problem = f"cannot read: {exc.strerror or exc}"
         except UnicodeDecodeError as exc:
-            problem = f"not UTF-8 (byte {exc.start})"
+            problem = f"not UTF-8 at byte offset {exc.start}"
         except ValueError as exc:  # TOMLDecodeError, or an integer too long to read
             problem = f"not valid TOML: {exc}"
         except RecursionError:

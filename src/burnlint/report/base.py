@@ -13,7 +13,7 @@ from pathlib import Path, PurePath
 import click
 
 from burnlint.findings import Edit, Finding, Level, LintResult, Notification, RuleMeta
-from burnlint.paths import display_path
+from burnlint.paths import display_path, escape_controls
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,11 @@ class ReportContext:
         """How reports name ``path``: relative to the project root when inside it, else
         absolute, with ``/`` on every platform (``paths.display_path``)."""
         return display_path(path, self.project_root)
+
+    def shown(self, path: PurePath) -> str:
+        """``display`` written as text (``paths.escape_controls``): how a line-oriented report
+        or a message names ``path``, so that no file name can start a line of its own."""
+        return escape_controls(self.display(path))
 
 
 Renderer = Callable[[LintResult, ReportContext], str]
@@ -105,11 +110,11 @@ def level_counts(result: LintResult) -> str:
 
 
 def notification_location(notification: Notification, ctx: ReportContext) -> str:
-    """``path`` or ``path:line``, the path as shown; empty when the notification is about no
-    file."""
+    """``path`` or ``path:line``, the path as shown (``ReportContext.shown``); empty when the
+    notification is about no file."""
     if notification.path is None:
         return ""
-    shown = ctx.display(notification.path)
+    shown = ctx.shown(notification.path)
     return f"{shown}:{notification.line}" if notification.line is not None else shown
 
 

@@ -30,7 +30,7 @@ def render(result: LintResult, ctx: ReportContext) -> str:
     lines: list[str] = []
     for finding in sorted_findings(result.findings, ctx):
         span = finding.location.span
-        shown = ctx.display(finding.location.path)
+        shown = ctx.shown(finding.location.path)
         where = styled(ctx, f"{shown}:{span.start_line}:{span.start_col}:", bold=True)
         code = styled(
             ctx,

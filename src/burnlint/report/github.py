@@ -10,7 +10,8 @@ Notifications become ``::error``/``::warning``/``::notice`` with ``title=burnlin
 
 Escaping is that of GitHub's toolkit (``@actions/core``, ``command.ts``): in the message
 ``%`` -> ``%25``, CR -> ``%0D``, LF -> ``%0A``; in property values also ``:`` -> ``%3A`` and
-``,`` -> ``%2C``.
+``,`` -> ``%2C``. The ``file`` is the path as every format shows it (``ReportContext.shown``:
+control characters written as ``\\n``, ``\\x1b``).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def command(name: str, properties: list[tuple[str, str]], message: str) -> str:
 def _finding(finding: Finding, ctx: ReportContext) -> str:
     span = finding.location.span
     properties = [
-        ("file", ctx.display(finding.location.path)),
+        ("file", ctx.shown(finding.location.path)),
         ("line", str(span.start_line)),
         ("endLine", str(span.end_line)),
     ]
@@ -60,7 +61,7 @@ def _finding(finding: Finding, ctx: ReportContext) -> str:
 def _notification(note: Notification, ctx: ReportContext) -> str:
     properties: list[tuple[str, str]] = []
     if note.path is not None:
-        properties.append(("file", ctx.display(note.path)))
+        properties.append(("file", ctx.shown(note.path)))
         if note.line is not None:
             properties.append(("line", str(note.line)))
     properties.append(("title", "burnlint"))

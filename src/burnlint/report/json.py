@@ -3,15 +3,21 @@
 The schema is stable: fields are only ever added; a rename, a removal or a change of meaning
 bumps ``version``. Keys are written in a fixed order and findings in report order (path, line,
 column, rule), so the output is byte-identical across runs.
+
+A file name that is not UTF-8 has its bytes percent-encoded (``caf%E9.rs``), as SARIF's URIs
+do (``paths.percent_undecodable``): written as is, it would be a lone surrogate, which strict
+JSON decoders reject. Baselines match on the path as written here (``app/baseline.py``).
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from burnlint import TOOL_NAME
 from burnlint.findings import Finding, Fix, Level, LintResult, Location, Notification, Span
+from burnlint.paths import percent_undecodable
 from burnlint.report.base import (
     ReportContext,
     finding_tags,
@@ -47,7 +53,7 @@ def build(result: LintResult, ctx: ReportContext) -> dict[str, Any]:
         "summary": _summary(findings),
     }
     if outcome is not None:  # only with --baseline: the findings above are the new ones
-        document["baseline"] = {"file": outcome.file, **outcome.states()}
+        document["baseline"] = {"file": percent_undecodable(outcome.file), **outcome.states()}
     return document
 
 
@@ -69,9 +75,15 @@ def _end(span: Span) -> dict[str, int]:
     }
 
 
+def _path(path: Path, ctx: ReportContext) -> str:
+    """A path as the JSON report writes it: as shown, the bytes of a name that is not UTF-8
+    percent-encoded."""
+    return percent_undecodable(ctx.display(path))
+
+
 def _location(location: Location, ctx: ReportContext) -> dict[str, Any]:
     return {
-        "path": ctx.display(location.path),
+        "path": _path(location.path, ctx),
         "start": _start(location.span),
         "end": _end(location.span),
     }
@@ -85,7 +97,7 @@ def _fix(fix: Fix | None, ctx: ReportContext) -> dict[str, Any] | None:
         "applicability": fix.applicability.value,
         "edits": [
             {
-                "path": ctx.display(edit.path),
+                "path": _path(edit.path, ctx),
                 "start_byte": edit.start_byte,
                 "end_byte": edit.end_byte,
                 "content": edit.content,
@@ -117,11 +129,11 @@ def _finding(finding: Finding, result: LintResult, ctx: ReportContext) -> dict[s
 
 def _notification(note: Notification, ctx: ReportContext) -> dict[str, Any]:
     return {
-        "path": ctx.display(note.path) if note.path is not None else None,
+        "path": _path(note.path, ctx) if note.path is not None else None,
         "line": note.line,
         "level": note.level.value,
         "kind": note.kind.value,
-        "message": note.message,
+        "message": percent_undecodable(note.message),  # it may name a file
         "rule_id": note.rule_id,
     }
 

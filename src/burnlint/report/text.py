@@ -104,7 +104,7 @@ def _finding_lines(finding: Finding, ctx: ReportContext) -> list[str]:
         return styled(ctx, text, fg="blue", bold=True)
 
     header = styled(ctx, f"{finding.level.value}[{finding.rule_id}]", fg=color, bold=True)
-    shown = ctx.display(finding.location.path)
+    shown = ctx.shown(finding.location.path)
     out = [
         header + styled(ctx, f": {one_line(finding.message)}", bold=True),
         f"{pad}{frame('-->')} {shown}:{span.start_line}:{span.start_col}",
@@ -132,7 +132,7 @@ def _finding_lines(finding: Finding, ctx: ReportContext) -> list[str]:
         trailer.append(
             (
                 "note",
-                f"{ctx.display(where.path)}:{where.span.start_line}:{where.span.start_col}: "
+                f"{ctx.shown(where.path)}:{where.span.start_line}:{where.span.start_col}: "
                 f"{related.message}",
             )
         )

@@ -75,7 +75,7 @@ def decode_source(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DecodeError(f"not valid UTF-8 (byte {exc.start})") from None
+        raise DecodeError(f"not valid UTF-8 at byte offset {exc.start}") from None
 
 
 @dataclass

@@ -28,7 +28,7 @@ from pygls.workspace import TextDocument
 from burnlint.app.console import DEBUG_ENV, internal_error_message
 from burnlint.engine.session import Session
 from burnlint.findings import Level, LintResult, NotificationKind
-from burnlint.paths import display_path
+from burnlint.paths import shown_path
 from burnlint.server.checking import OptionsCache, check_buffer
 from burnlint.server.convert import Checked, Positions, Texts, diagnostic, path_of, uri_of
 
@@ -221,7 +221,7 @@ class Documents:
     def _publish_result(self, snapshot: _Snapshot, result: LintResult) -> None:
         root = self._project_root(snapshot.path)
         for note in result.notifications:
-            where = display_path(note.path, root) if note.path is not None else ""
+            where = shown_path(note.path, root) if note.path is not None else ""
             where += f":{note.line}" if where and note.line else ""
             text = f"burnlint: {where}: {note.message}" if where else f"burnlint: {note.message}"
             if note.kind is NotificationKind.CONFIG:
