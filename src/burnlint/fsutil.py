@@ -10,7 +10,7 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO, Literal, TextIO
@@ -99,14 +99,22 @@ def write_text_atomic(path: Path, text: str, *, encoding: str = "utf-8") -> None
     write_bytes_atomic(path, text.encode(encoding, errors="backslashreplace"))
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
+def write_bytes_atomic(
+    path: Path,
+    data: bytes,
+    *,
+    owner: tuple[int, int] | None = None,
+    before_replace: Callable[[], None] | None = None,
+) -> None:
     """Replace ``path`` with ``data`` in one step.
 
     The bytes go to a temporary file in the same directory (so ``os.replace`` is a rename on
     one file system), are flushed to disk, then renamed over ``path``, which keeps its
     permissions. On any error (or an interrupt) the temporary file is removed, the old ``path``
     is untouched, and the exception propagates. A symbolic link is written through (its target
-    gets the new bytes), not replaced by a regular file.
+    gets the new bytes), not replaced by a regular file. ``owner`` (uid, gid) is given to the
+    new file where allowed (root; a group of one's own), else it is the writer's.
+    ``before_replace`` is called last before the rename (to refuse it by raising).
     """
     target = Path(os.path.realpath(path))
     mode = _mode_for(target)
@@ -122,12 +130,30 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
                 # below still gives readers all or nothing.
                 if exc.errno not in (errno.EINVAL, errno.ENOTSUP):
                     raise
+        if owner is not None:
+            _chown(temp_name, owner)
+        # after chown, which clears the set-id bits
         os.chmod(temp_name, mode)
+        if before_replace is not None:
+            before_replace()
         os.replace(temp_name, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp_name)
         raise
+
+
+def _chown(name: str, owner: tuple[int, int]) -> None:
+    """Give ``name`` the owner and group of the file it replaces: a rename by root would
+    otherwise hand a user's file to root. Someone else may not do it (EPERM): the file is then
+    theirs, as any editor's save would make it."""
+    if not hasattr(os, "chown"):
+        return
+    found = os.stat(name)
+    if (found.st_uid, found.st_gid) == owner:
+        return
+    with contextlib.suppress(PermissionError):
+        os.chown(name, *owner)
 
 
 def _mode_for(target: Path) -> int:

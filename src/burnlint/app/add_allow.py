@@ -15,8 +15,9 @@ a multi-line string) gets the comment above the statement around it instead.
 Files are edited like ``--fix`` edits them (``fix.py``): only when they still hold the bytes
 that were checked, only when the edited text parses with no more syntax errors than before and
 every finding is then covered by an allow naming its rule (``suppress.parse_directives``),
-and atomically. Line endings and a BOM are kept. Running it again adds nothing: the findings
-are suppressed. BL008 findings (unused allows) are left alone: ``--fix`` removes those allows.
+and atomically, under the same lock and checks (``filewrite``). Line endings and a BOM are
+kept. Running it again adds nothing: the findings are suppressed. BL008 findings (unused
+allows) are left alone: ``--fix`` removes those allows.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from burnlint.app.console import Console
-from burnlint.app.fix import StaleCheck, changed, syntax_error_count
+from burnlint.app.filewrite import Editing, FileChangedError, edit_file
+from burnlint.app.fix import CHANGED_SINCE_CHECKED, StaleCheck, changed, syntax_error_count
 from burnlint.engine.finish import digest
 from burnlint.findings import Finding, Level, LintResult, Notification, NotificationKind
-from burnlint.fsutil import write_bytes_atomic
 from burnlint.paths import display_path
 from burnlint.rules.registry import UNUSED_SUPPRESSION
 from burnlint.rust.source import DecodeError, SourceFile, decode_source
@@ -133,7 +134,8 @@ def add_allows(
         note = _add_to_file(path, items, digests, stale, outcome, write)
         if note is not None:
             outcome.left += len(items)
-            outcome.notifications.append(_note(path, note))
+            level = Level.ERROR if note in _CHANGED else Level.WARNING
+            outcome.notifications.append(_note(path, note, level=level))
     return outcome
 
 
@@ -147,9 +149,36 @@ def _add_to_file(
 ) -> str | None:
     """Edit one file; the reason it was left alone, or None."""
     try:
-        data = path.read_bytes()
+        with edit_file(path) as editing:
+            return _add_to_read_file(editing, path, findings, digests, stale, outcome, write)
+    except FileChangedError:
+        return CHANGED_WHILE_EDITING
     except OSError as exc:
         return f"no allow comments added: cannot read: {exc.strerror or exc}"
+
+
+# an editor's save (or another tool's write) between the read and the write: not lost
+CHANGED_WHILE_EDITING = (
+    "no allow comments added: the file changed while it was being edited: not written"
+)
+
+
+# the reasons that fail the run (``fix.changed_level``)
+_CHANGED = {CHANGED_WHILE_EDITING, f"no allow comments added: {CHANGED_SINCE_CHECKED}"}
+
+
+def _add_to_read_file(
+    editing: Editing,
+    path: Path,
+    findings: list[Finding],
+    digests: Mapping[Path, str],
+    stale: StaleCheck | None,
+    outcome: AddAllowOutcome,
+    write: bool,
+) -> str | None:
+    """``_add_to_file`` of a file read and locked (``edit_file``). Raises
+    ``FileChangedError`` when it changed before the write."""
+    data = editing.data
     if digests.get(path) != digest(data):
         return f"no allow comments added: {changed(path, digests, stale)}"
     try:
@@ -163,7 +192,7 @@ def _add_to_file(
             return f"no allow comments added: {problem}"
         if write:
             try:
-                write_bytes_atomic(path, plan.data)
+                editing.write(plan.data)
             except OSError as exc:
                 return f"no allow comments added: cannot write: {exc.strerror or exc}"
         outcome.covered[path] = len(findings) - len(plan.uncovered)
@@ -301,5 +330,7 @@ def _extend(data: bytes, allow: Allow, rule_ids: set[str]) -> tuple[int, int, by
     return allow.ids_start, allow.ids_end, new.encode("utf-8")
 
 
-def _note(path: Path, message: str, line: int | None = None) -> Notification:
-    return Notification(path, message, kind=NotificationKind.FILE, level=Level.WARNING, line=line)
+def _note(
+    path: Path, message: str, line: int | None = None, level: Level = Level.WARNING
+) -> Notification:
+    return Notification(path, message, kind=NotificationKind.FILE, level=level, line=line)

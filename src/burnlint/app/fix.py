@@ -2,7 +2,9 @@
 
 A file is written only when it still has the bytes that were linted (else it changed under
 us), when the edited text parses with no more syntax errors than before, and then through a
-temporary file in the same directory renamed over the original, keeping its permissions. The
+temporary file in the same directory renamed over the original, keeping its permissions and
+owner (``filewrite``: under a lock against other runs, checked again right before the rename,
+refused when read-only, written in place when hard-linked). The
 rest of the file is kept byte for byte, so line endings and a BOM survive.
 """
 
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from burnlint.app.console import Console
+from burnlint.app.filewrite import Editing, FileChangedError, edit_file
 from burnlint.engine.finish import digest
 from burnlint.findings import (
     Applicability,
@@ -25,7 +28,6 @@ from burnlint.findings import (
     Notification,
     NotificationKind,
 )
-from burnlint.fsutil import write_bytes_atomic
 from burnlint.paths import display_path, escape_controls, shown_path
 
 
@@ -101,35 +103,54 @@ def fix_files(
     outcome = FixOutcome()
     by_file = applicable_fixes(findings, unsafe)
     for display, path in sorted((display_path(path, root), path) for path in by_file):
-        edits = by_file[path]
         try:
-            data = path.read_bytes()
-        except OSError as exc:
-            outcome.notifications.append(
-                _fail(path, f"cannot read for fixing: {exc.strerror or exc}")
-            )
-            continue
-        if digests.get(path) != digest(data):
-            outcome.notifications.append(_fail(path, f"not fixed: {changed(path, digests, stale)}"))
-            continue
-        new, applied = apply_edits(data, edits)
-        if applied == 0 or new == data:
-            continue
-        if syntax_error_count(new) > syntax_error_count(data):
-            outcome.notifications.append(_fail(path, "not fixed: the fixed text would not parse"))
-            continue
-        if write:
-            try:
-                write_bytes_atomic(path, new)
-            except OSError as exc:
-                outcome.notifications.append(
-                    _fail(path, f"not fixed: cannot write: {exc.strerror or exc}")
+            with edit_file(path) as editing:
+                note = _fix_file(
+                    editing, path, display, by_file[path], digests, stale, write, outcome
                 )
-                continue
-        else:
-            outcome.diffs.append(unified_diff(display, data, new))
-        outcome.fixed[path] = applied
+        except FileChangedError:
+            note = _fail(path, CHANGED_WHILE_FIXING, Level.ERROR)
+        except OSError as exc:
+            note = _fail(path, f"cannot read for fixing: {exc.strerror or exc}")
+        if note is not None:
+            outcome.notifications.append(note)
     return outcome
+
+
+# an editor's save (or another tool's write) between the read and the write: not lost
+CHANGED_WHILE_FIXING = "the file changed while it was being fixed: not written"
+
+
+def _fix_file(
+    editing: Editing,
+    path: Path,
+    display: str,
+    edits: list[Edit],
+    digests: Mapping[Path, str],
+    stale: StaleCheck | None,
+    write: bool,
+    outcome: FixOutcome,
+) -> Notification | None:
+    """Fix one file, read and locked (``edit_file``); why it was left alone, or None. Raises
+    ``FileChangedError`` when it changed before the write."""
+    data = editing.data
+    if digests.get(path) != digest(data):
+        reason = changed(path, digests, stale)
+        return _fail(path, f"not fixed: {reason}", changed_level(reason))
+    new, applied = apply_edits(data, edits)
+    if applied == 0 or new == data:
+        return None
+    if syntax_error_count(new) > syntax_error_count(data):
+        return _fail(path, "not fixed: the fixed text would not parse")
+    if write:
+        try:
+            editing.write(new)
+        except OSError as exc:
+            return _fail(path, f"not fixed: cannot write: {exc.strerror or exc}")
+    else:
+        outcome.diffs.append(unified_diff(display, data, new))
+    outcome.fixed[path] = applied
+    return None
 
 
 # whether the digest a file was checked with came from a stale cache entry, which it then
@@ -143,7 +164,16 @@ def changed(path: Path, digests: Mapping[Path, str], stale: StaleCheck | None) -
     checked = digests.get(path)
     if stale is not None and checked is not None and stale(path, checked):
         return "stale cache entry (dropped: run burnlint again)"
-    return "the file changed since it was checked"
+    return CHANGED_SINCE_CHECKED
+
+
+CHANGED_SINCE_CHECKED = "the file changed since it was checked"
+
+
+def changed_level(reason: str) -> Level:
+    """An edit made since the check (another run's, an editor's) is kept and the run fails
+    (exit 2): it did not do what it was asked. A stale cache entry stays a warning."""
+    return Level.ERROR if reason == CHANGED_SINCE_CHECKED else Level.WARNING
 
 
 def unified_diff(display: str, old: bytes, new: bytes) -> str:
@@ -155,8 +185,8 @@ def unified_diff(display: str, old: bytes, new: bytes) -> str:
     return "".join(difflib.unified_diff(old_lines, new_lines, f"a/{display}", f"b/{display}"))
 
 
-def _fail(path: Path, message: str) -> Notification:
-    return Notification(path, message, kind=NotificationKind.FILE, level=Level.WARNING)
+def _fail(path: Path, message: str, level: Level = Level.WARNING) -> Notification:
+    return Notification(path, message, kind=NotificationKind.FILE, level=level)
 
 
 # Fixes are applied, the files checked again, and so on: a fix skipped because it overlapped
