@@ -148,6 +148,15 @@ def adapter_loads_of_many_modules(n: int = 5_000) -> str:
     return HEADER + items + f"fn f(model: &mut M) {{ {loads}}}\n"
 
 
+def comments_before_an_item(n: int = 40_000) -> str:
+    """An item after ``n`` comment lines: whether it is a test is read once per parent."""
+    return HEADER + "// a comment\n" * n + f"fn f(model: &M) {{ {SAVE} }}\n"
+
+
+def many_stacked_allows(n: int = 20_000) -> str:
+    return HEADER + "fn f(model: &M) {\n" + "// burnlint: allow(BL001)\n" * n + SAVE + "\n}\n"
+
+
 def allowed_saves(n: int = 5_000) -> str:
     allowed = f"// burnlint: allow(BL001, BL003, BL004) -- baseline\n{SAVE}\n" * n
     return HEADER + f"fn f(model: &M) {{ for _ in 0..2 {{\n{allowed}}} }}\n"
@@ -223,6 +232,8 @@ CASES: dict[str, Case] = {
     "10k-nested-blocks-in-a-loop": Case(deep_blocks_in_a_loop),
     "2k-stacked-allows": Case(stacked_allows),
     "5k-allowed-saves": Case(allowed_saves),
+    "40k-comment-lines-before-an-item": Case(comments_before_an_item),
+    "20k-stacked-allows": Case(many_stacked_allows),
     "5k-adapter-loads": Case(adapter_loads_of_many_modules),
     "1k-saves-in-one-loop": Case(saves_in_one_loop),
     "2k-helper-functions": Case(many_helpers),
