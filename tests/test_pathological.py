@@ -157,6 +157,15 @@ def many_stacked_allows(n: int = 20_000) -> str:
     return HEADER + "fn f(model: &M) {\n" + "// burnlint: allow(BL001)\n" * n + SAVE + "\n}\n"
 
 
+def unbalanced_brace_parens(n: int = 100_000) -> str:
+    return HEADER + "fn f(model: &M) " + "{(" * n + "\n}\n"
+
+
+def long_method_chain(n: int = 40_000) -> str:
+    """80,000 levels deep: a save inside the innermost call must still be found."""
+    return HEADER + f"fn f(model: &M) {{ let x = a.b(|| {{ {SAVE} }})" + ".b()" * n + "; }\n"
+
+
 def allowed_saves(n: int = 5_000) -> str:
     allowed = f"// burnlint: allow(BL001, BL003, BL004) -- baseline\n{SAVE}\n" * n
     return HEADER + f"fn f(model: &M) {{ for _ in 0..2 {{\n{allowed}}} }}\n"
@@ -234,6 +243,8 @@ CASES: dict[str, Case] = {
     "5k-allowed-saves": Case(allowed_saves),
     "40k-comment-lines-before-an-item": Case(comments_before_an_item),
     "20k-stacked-allows": Case(many_stacked_allows),
+    "100k-unbalanced-brace-parens": Case(unbalanced_brace_parens),
+    "40k-call-method-chain": Case(long_method_chain),
     "5k-adapter-loads": Case(adapter_loads_of_many_modules),
     "1k-saves-in-one-loop": Case(saves_in_one_loop),
     "2k-helper-functions": Case(many_helpers),
