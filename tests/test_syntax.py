@@ -71,3 +71,19 @@ def test_a_finding_at_the_bottom_of_a_long_method_chain_is_reported(tmp_path: Pa
     options = EngineOptions(rule_ids=resolve(select=["BL001"]), project_root=tmp_path)
     result = lint_source(tmp_path / "src" / "lib.rs", code.encode(), options)
     assert [f.rule_id for f in result.findings] == ["BL001"]
+
+
+def test_a_finding_at_block_depth_51200_is_reported(tmp_path: Path) -> None:
+    """The query lost every node deeper than 65,535 levels: this finding vanished without a
+    word. Nothing is bounded by depth now (the model's bounds, ``limits.py``, are on values
+    followed, not on nesting)."""
+    depth = 51_200
+    save = 'let _ = model.save_into(&mut SafetensorsStore::from_file("m"));'
+    code = (
+        "use burn_store::{ModuleSnapshot, SafetensorsStore};\n"
+        f"fn f(model: &M) {'{' * depth}{save}{'}' * depth}\n"
+    )
+    options = EngineOptions(rule_ids=resolve(select=["BL001"]), project_root=tmp_path)
+    result = lint_source(tmp_path / "src" / "lib.rs", code.encode(), options)
+    assert [f.rule_id for f in result.findings] == ["BL001"]
+    assert not result.notifications
