@@ -1,14 +1,14 @@
-"""``TestMarks``: which items a test attribute marks, past comments and other attributes."""
+"""``MarkedTestItems``: which items a test attribute marks, past comments and other attributes."""
 
 from __future__ import annotations
 
-from burnlint.model.file_model import TestMarks
+from burnlint.model.file_model import MarkedTestItems
 from burnlint.rust.syntax import Ancestry, parse
 
 
 def _marked(code: str) -> dict[str, bool]:
     root = parse(code.encode()).root_node
-    marks = TestMarks(Ancestry(root))
+    marks = MarkedTestItems(Ancestry(root))
     return {
         item.child_by_field_name("name").text.decode(): marks.has_test_attribute(item)  # type: ignore[union-attr]
         for item in root.named_children

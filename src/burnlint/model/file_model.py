@@ -94,7 +94,7 @@ class FileModel:
         self._checker = ApplyChecker(self)
         self._uses: dict[int, ResultUse] = {}
         self._in_test_items: dict[int, bool] = {}  # node id -> is or is inside a test item
-        self._test_marked = TestMarks(self.ancestry)
+        self._test_marked = MarkedTestItems(self.ancestry)
         self._loops: dict[int, LoopContext | None] = {}  # node id -> innermost loop around it
         self._closure_depth = 0  # closures followed to their calls by ``loop_of``
         self.invariance = InvarianceChecker(self.resolution)
@@ -349,7 +349,7 @@ class FileModel:
 _TEST_ATTRIBUTES = ("#[test]", "#[cfg(test)]", "::test]", "#[test_case", "#[rstest", "#[bench]")
 
 
-class TestMarks:
+class MarkedTestItems:
     """Which items carry a test attribute, found in one pass over each parent's children.
 
     The attributes of an item are the siblings before it, past comments: walking back with
