@@ -148,6 +148,24 @@ def adapter_loads_of_many_modules(n: int = 5_000) -> str:
     return HEADER + items + f"fn f(model: &mut M) {{ {loads}}}\n"
 
 
+def comments_before_an_item(n: int = 40_000) -> str:
+    """An item after ``n`` comment lines: whether it is a test is read once per parent."""
+    return HEADER + "// a comment\n" * n + f"fn f(model: &M) {{ {SAVE} }}\n"
+
+
+def many_stacked_allows(n: int = 20_000) -> str:
+    return HEADER + "fn f(model: &M) {\n" + "// burnlint: allow(BL001)\n" * n + SAVE + "\n}\n"
+
+
+def unbalanced_brace_parens(n: int = 100_000) -> str:
+    return HEADER + "fn f(model: &M) " + "{(" * n + "\n}\n"
+
+
+def long_method_chain(n: int = 40_000) -> str:
+    """80,000 levels deep: a save inside the innermost call must still be found."""
+    return HEADER + f"fn f(model: &M) {{ let x = a.b(|| {{ {SAVE} }})" + ".b()" * n + "; }\n"
+
+
 def allowed_saves(n: int = 5_000) -> str:
     allowed = f"// burnlint: allow(BL001, BL003, BL004) -- baseline\n{SAVE}\n" * n
     return HEADER + f"fn f(model: &M) {{ for _ in 0..2 {{\n{allowed}}} }}\n"
@@ -223,6 +241,10 @@ CASES: dict[str, Case] = {
     "10k-nested-blocks-in-a-loop": Case(deep_blocks_in_a_loop),
     "2k-stacked-allows": Case(stacked_allows),
     "5k-allowed-saves": Case(allowed_saves),
+    "40k-comment-lines-before-an-item": Case(comments_before_an_item),
+    "20k-stacked-allows": Case(many_stacked_allows),
+    "100k-unbalanced-brace-parens": Case(unbalanced_brace_parens),
+    "40k-call-method-chain": Case(long_method_chain),
     "5k-adapter-loads": Case(adapter_loads_of_many_modules),
     "1k-saves-in-one-loop": Case(saves_in_one_loop),
     "2k-helper-functions": Case(many_helpers),

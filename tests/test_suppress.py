@@ -289,6 +289,18 @@ def test_deep_nesting_needs_no_recursion() -> None:
     assert (allow.first_line, allow.last_line) == (3, 3)
 
 
+def test_stacked_allows_cover_the_statement_after_them() -> None:
+    """Stacked allows, comments and attributes are skipped sibling by sibling (linear: 20,000
+    allows once made the search quadratic); what ends the search is looked up as before, so
+    a block after them covers the line of its `{` only."""
+    n = 20_000
+    text = "fn f() {\n" + "// burnlint: allow(BL001)\n#[a]\n// x\n" * n + "g(\n1);\n}\n"
+    found = {(a.first_line, a.last_line) for a in allows(text)}
+    assert found == {(3 * n + 2, 3 * n + 3)}
+    text = "fn f() {\n// burnlint: allow(BL001)\n// burnlint: allow(BL002)\n{\n g();\n}\n}\n"
+    assert [(a.first_line, a.last_line) for a in allows(text)] == [(4, 4), (4, 4)]
+
+
 # --- applying them through the engine ---
 
 

@@ -41,6 +41,8 @@ from burnlint.rust.syntax import arguments_of, in_document_order, strip_referenc
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from burnlint.rust.syntax import Ancestry
+
 
 _UNSEEN = object()
 _ALONE = Target("", "file")  # the target of a file checked without its crate
@@ -92,6 +94,7 @@ class FileModel:
         self._checker = ApplyChecker(self)
         self._uses: dict[int, ResultUse] = {}
         self._in_test_items: dict[int, bool] = {}  # node id -> is or is inside a test item
+        self._test_marked = MarkedTestItems(self.ancestry)
         self._loops: dict[int, LoopContext | None] = {}  # node id -> innermost loop around it
         self._closure_depth = 0  # closures followed to their calls by ``loop_of``
         self.invariance = InvarianceChecker(self.resolution)
@@ -273,7 +276,14 @@ class FileModel:
             return True
         parent = self.ancestry.parent(node)
         return parent is not None and self.ancestry.fold_down(
-            parent, self._in_test_items, False, _in_test_item
+            parent, self._in_test_items, False, self._in_test_item
+        )
+
+    def _in_test_item(self, outer: bool, node: Node) -> bool:
+        """Whether ``node`` is a test-like function or module, or is inside one (``outer``)."""
+        return outer or (
+            node.type in ("function_item", "mod_item")
+            and self._test_marked.has_test_attribute(node)
         )
 
     def loop_of(self, node: Node) -> LoopContext | None:
@@ -339,21 +349,45 @@ class FileModel:
 _TEST_ATTRIBUTES = ("#[test]", "#[cfg(test)]", "::test]", "#[test_case", "#[rstest", "#[bench]")
 
 
-def _in_test_item(outer: bool, node: Node) -> bool:
-    """Whether ``node`` is a test-like function or module, or is inside one (``outer``)."""
-    return outer or (node.type in ("function_item", "mod_item") and _has_test_attribute(node))
+class MarkedTestItems:
+    """Which items carry a test attribute, found in one pass over each parent's children.
+
+    The attributes of an item are the siblings before it, past comments: walking back with
+    ``prev_named_sibling`` costs O(index) a step in tree-sitter, so an item after 40,000
+    comment lines took seconds (quadratic in the lines); one pass per parent is linear.
+    """
+
+    def __init__(self, ancestry: Ancestry) -> None:
+        self._ancestry = ancestry
+        self._by_parent: dict[int, set[int]] = {}  # parent id -> ids of its marked children
+
+    def has_test_attribute(self, item: Node) -> bool:
+        parent = self._ancestry.parent(item)
+        if parent is None:
+            return False  # a root has no siblings
+        marked = self._by_parent.get(parent.id)
+        if marked is None:
+            marked = self._by_parent[parent.id] = _marked_children(parent)
+        return item.id in marked
 
 
-def _has_test_attribute(item: Node) -> bool:
-    sibling = item.prev_named_sibling
-    while sibling is not None and sibling.type in (
-        "attribute_item",
-        "line_comment",
-        "block_comment",
-    ):
-        if sibling.type == "attribute_item" and sibling.text is not None:
-            compact = sibling.text.decode(errors="replace").replace(" ", "")
-            if any(marker in compact for marker in _TEST_ATTRIBUTES):
-                return True
-        sibling = sibling.prev_named_sibling
-    return False
+def _marked_children(parent: Node) -> set[int]:
+    """The ids of ``parent``'s named children preceded by a test attribute, with only
+    attributes and comments in between."""
+    marked: set[int] = set()
+    pending = False  # a test attribute since the last child that is not an attribute or comment
+    for child in parent.named_children:
+        if child.type == "attribute_item":
+            pending = pending or _is_test_attribute(child)
+        elif child.type not in ("line_comment", "block_comment"):
+            if pending:
+                marked.add(child.id)
+            pending = False
+    return marked
+
+
+def _is_test_attribute(attribute: Node) -> bool:
+    if attribute.text is None:
+        return False
+    compact = attribute.text.decode(errors="replace").replace(" ", "")
+    return any(marker in compact for marker in _TEST_ATTRIBUTES)

@@ -124,7 +124,7 @@ class SourceFile:
 
     def nodes_of_type(self, *types: str) -> list[Node]:
         """All nodes of the given types in the file, in document order. For the common types
-        (``syntax.INDEXED_TYPES``) one query finds them all at the first lookup; the file keeps
+        (``syntax.INDEXED_TYPES``) one walk finds them all at the first lookup; the file keeps
         them, so they go when it goes."""
         if not all(t in INDEXED_TYPES for t in types):
             return nodes_of_type(self.root, *types)

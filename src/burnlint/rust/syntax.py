@@ -10,8 +10,10 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
+from burnlint.rust.node_index import index_by_walk
+
 if TYPE_CHECKING:
-    from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+    from tree_sitter import Language, Node, Parser, Tree
 
 T = TypeVar("T")
 # Parents that ``Ancestry`` takes from tree-sitter (one descent from the root each) within one
@@ -91,25 +93,7 @@ def _point(data: bytes, offset: int) -> tuple[int, int]:
     return row, offset - (data.rfind(b"\n", 0, offset) + 1)
 
 
-@cache
-def _type_query(types: tuple[str, ...]) -> Query:
-    from tree_sitter import Query
-
-    alternatives = " ".join(f"({t}) @{t}" for t in types)
-    query: Query = Query(rust_language(), f"[{alternatives}]")
-    return query
-
-
-@cache
-def _query_cursor(types: tuple[str, ...]) -> QueryCursor:
-    # a cursor holds no tree: one per query serves every file (calls never overlap)
-    from tree_sitter import QueryCursor
-
-    return QueryCursor(_type_query(types))
-
-
-# Every type the model looks up in a whole file. A query's cost is mostly its walk over the
-# tree, whatever it captures: one walk for all of them costs a third of one walk each.
+# Every type the model looks up in a whole file: one walk finds them all (``node_index.py``).
 INDEXED_TYPES = (
     "assignment_expression",
     "call_expression",
@@ -128,23 +112,22 @@ INDEXED_TYPES = (
     "use_declaration",
 )
 
-# ``nodes_of_type`` of one tree: the file's index (``SourceFile.nodes_of_type``) or a query
+# ``nodes_of_type`` of one tree: the file's index (``SourceFile.nodes_of_type``) or a walk
 FindNodes = Callable[..., list["Node"]]
 
 
 def type_index(root: Node) -> dict[str, list[Node]]:
-    """The nodes of every ``INDEXED_TYPES`` type under ``root``, by type, found by one query
+    """The nodes of every ``INDEXED_TYPES`` type under ``root``, by type, found in one walk
     (``SourceFile.nodes_of_type`` keeps a file's, so it goes with the file)."""
-    index: dict[str, list[Node]] = _query_cursor(INDEXED_TYPES).captures(root)
-    return index
+    return index_by_walk(root, INDEXED_TYPES)
 
 
 def nodes_of_type(root: Node, *types: str) -> list[Node]:
-    """All descendants of the given types, in document order. A tree-sitter query runs in C:
-    far cheaper than visiting every node from Python. For a whole file and the common types,
-    ``SourceFile.nodes_of_type`` finds them all at its first lookup."""
-    captures = _query_cursor(tuple(sorted(types))).captures(root)
-    return in_document_order(node for nodes in captures.values() for node in nodes)
+    """All descendants of the given types, in document order, found in one linear walk (a
+    tree-sitter query loses nodes on deep trees: ``node_index.py``). For a whole file and the
+    common types, ``SourceFile.nodes_of_type`` finds them all at its first lookup."""
+    found = index_by_walk(root, types)
+    return in_document_order(node for nodes in found.values() for node in nodes)
 
 
 def in_document_order(nodes: Iterable[Node]) -> list[Node]:

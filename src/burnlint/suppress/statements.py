@@ -120,6 +120,13 @@ def _search_statement(
     size = len(data)
     passed: list[int] = []
     found: tuple[int, int] | _SearchEnd
+    # The children of the container the last skipped node is in, and that node's index: a
+    # comment or attribute that follows is then the next child, found in O(1). Finding it
+    # from its byte offset (``descendant_for_byte_range``, then ``parent``) costs O(index) in
+    # tree-sitter, and 20,000 stacked allows made the search quadratic. Anything else is
+    # looked up as before (the climb from its first token decides what it is).
+    siblings: list[Node] = []
+    index = -1
     while True:
         while position < size and data[position] in WHITESPACE:
             position += 1
@@ -131,12 +138,25 @@ def _search_statement(
             found = "end-of-file"
             break
         passed.append(position)
-        leaf = root.descendant_for_byte_range(position, position + 1)
-        if leaf is None:
-            line = source.line_of(position) + 1
-            found = (line, line)
-            break
-        node = _largest_starting_at(leaf)
+        following = siblings[index + 1] if index + 1 < len(siblings) else None
+        if (
+            following is not None
+            and following.start_byte == position
+            and following.type in _SKIPPED
+        ):
+            index += 1
+            node = siblings[index]
+        else:
+            leaf = root.descendant_for_byte_range(position, position + 1)
+            if leaf is None:
+                line = source.line_of(position) + 1
+                found = (line, line)
+                break
+            node, container = _largest_starting_at(leaf)
+            siblings, index = [], -1
+            if node.type in _SKIPPED and container is not None:
+                siblings = container.children
+                index = next(i for i, child in enumerate(siblings) if child == node)
         if node.type in _SKIPPED:
             position = max(node.end_byte, position + 1)
             continue
@@ -150,14 +170,17 @@ def _search_statement(
     return found
 
 
-def _largest_starting_at(leaf: Node) -> Node:
+def _largest_starting_at(leaf: Node) -> tuple[Node, Node | None]:
     """The statement (or argument, arm, item) that begins with ``leaf``: climb while the parent
-    starts at the same byte, and stop at a statement container."""
+    starts at the same byte, and stop at a statement container. With it, the container it
+    was found in (None: it was not)."""
     current = leaf
     while True:
         parent = current.parent
-        if parent is None or parent.type in _CONTAINERS:
-            return current
+        if parent is None:
+            return current, None
+        if parent.type in _CONTAINERS:
+            return current, parent
         if parent.start_byte != current.start_byte:
-            return current
+            return current, None
         current = parent
