@@ -133,7 +133,12 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
         from burnlint.app.fix import preview
 
         would_fix = preview(
-            result, root=root, unsafe=request.unsafe_fixes, console=console, stale=stale
+            result,
+            root=root,
+            unsafe=request.unsafe_fixes,
+            console=console,
+            stale=stale,
+            quiet=request.quiet,
         )
     if request.fix and not request.diff and not plan.problems:
         from burnlint.app.fix import fix_until_stable
@@ -145,6 +150,7 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
             recheck=engine.run,
             console=console,
             stale=stale,
+            quiet=request.quiet,
         )
     if request.add_allow and not plan.problems and baseline_problem is None:
         from burnlint.app.add_allow import add_allow_comments

@@ -134,7 +134,12 @@ def _given(ctx: click.Context, name: str) -> bool:
     show_default=True,
     help="Colour the output (auto: on a terminal and when NO_COLOR is unset).",
 )
-@click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary line.")
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print findings and errors only: no summary line, no count of fixes.",
+)
 @click.option(
     "--statistics",
     is_flag=True,
