@@ -180,10 +180,11 @@ def _given(ctx: click.Context, name: str) -> bool:
 )
 @click.option(
     "--write-baseline",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(dir_okay=False, allow_dash=True),
+    callback=lambda _ctx, _param, value: None if value is None else _output_path(value),
     metavar="FILE",
     help="Write every finding of this run to FILE, for --baseline (SARIF when FILE ends in "
-    "`.sarif`, else JSON).",
+    "`.sarif`, else JSON; `-`: JSON on stdout).",
 )
 @click.option(
     "--add-allow",
