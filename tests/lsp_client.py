@@ -52,9 +52,19 @@ CONFIG = ClientServerConfig(server_command=SERVER, client_factory=make_client)
 
 
 def initialize_params(
-    folders: list[Path], options: object = None, encoding: str | None = None
+    folders: list[Path],
+    options: object = None,
+    encoding: str | None = None,
+    *,
+    document_changes: bool = True,
 ) -> types.InitializeParams:
+    """VS Code's capabilities; ``document_changes=False``: a client that takes no versioned
+    edits (``workspace.workspaceEdit.documentChanges``)."""
     capabilities = client_capabilities("visual-studio-code")
+    if not document_changes:
+        assert capabilities.workspace is not None
+        assert capabilities.workspace.workspace_edit is not None
+        capabilities.workspace.workspace_edit.document_changes = False
     if encoding is not None:
         capabilities.general = types.GeneralClientCapabilities(position_encodings=[encoding])
     return types.InitializeParams(
@@ -99,6 +109,22 @@ def replace_text(client: LanguageClient, uri: str, version: int, text: str) -> N
             content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
         )
     )
+
+
+def versioned_edits(
+    edit: types.WorkspaceEdit | None, uri: str, version: int
+) -> list[types.TextEdit]:
+    """The edits of ``uri`` in ``edit``'s ``documentChanges``, checked to be for ``version``
+    and the only ones (no unversioned ``changes`` beside them)."""
+    assert edit is not None and edit.changes is None and edit.document_changes is not None
+    found: list[types.TextEdit] = []
+    for change in edit.document_changes:
+        assert isinstance(change, types.TextDocumentEdit)
+        if change.text_document.uri == uri:
+            assert change.text_document.version == version
+            found.extend(e for e in change.edits if isinstance(e, types.TextEdit))
+    assert found, f"no edits of {uri}"
+    return found
 
 
 def apply_edits(text: str, edits: list[types.TextEdit]) -> str:

@@ -370,3 +370,19 @@ def test_no_fix_inside_code_the_parser_could_not_read(tmp_path: Path) -> None:
     implicit = [f for f in result.findings if f.rule_id == "BL005"]
     assert implicit, result.findings
     assert all(f.fix is None for f in implicit)
+
+
+def test_quiet_fix_and_diff_print_no_count(tmp_path: Path, runner: CliRunner) -> None:
+    """With -q, as ruff's `check --fix -q`: the findings left and errors, no "fixed" line."""
+    path = tmp_path / "train.rs"
+    path.write_text(SEED_LOOP + STALE_ALLOW, encoding="utf-8")
+    args = ["check", str(path), "--project-root", str(tmp_path), "-q"]
+    diff = runner.invoke(cli, [*args, "--diff"])
+    assert diff.exit_code == 1
+    assert diff.stderr == ""
+    assert diff.stdout.startswith("---")
+    fixed = runner.invoke(cli, [*args, "--fix", "--format", "concise"])
+    assert fixed.exit_code == 1
+    assert fixed.stderr == ""
+    assert "BL003" in fixed.stdout and "BL008" not in fixed.stdout
+    assert "allow(BL005)" not in path.read_text(encoding="utf-8")

@@ -54,6 +54,23 @@ def test_dash_writes_the_report_to_stdout(runner: CliRunner, crate: Path) -> Non
     assert (crate / "-").read_text().startswith(CONCISE_FINDING)
 
 
+def test_write_baseline_dash_writes_the_baseline_to_stdout(runner: CliRunner, crate: Path) -> None:
+    """It created a file named `-`; the report goes to a file, the baseline to stdout."""
+    out = run(runner, "-o", "r.txt", "--write-baseline", "-", ".")
+    assert out.exit_code == 1
+    assert json.loads(out.stdout)["findings"][0]["rule_id"] == "BL001"
+    assert "wrote 1 finding to stdout" in out.stderr
+    assert "--> src/main.rs:5:13" in (crate / "r.txt").read_text()
+    assert not (crate / "-").exists()
+    # with --diff too: the diff holds stdout
+    out = run(runner, "--diff", "--write-baseline", "-", ".")
+    assert out.exit_code == 2
+    assert "--diff prints the diff on stdout: `--write-baseline -` cannot write there" in (
+        out.stderr
+    )
+    assert not (crate / "-").exists()
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -64,6 +81,14 @@ def test_dash_writes_the_report_to_stdout(runner: CliRunner, crate: Path) -> Non
         (
             ["-o", "-", "--output-format", "json=-"],
             "`-o -` and `--output-format json=-` would both write to stdout",
+        ),
+        (
+            ["--write-baseline", "-"],
+            "the report (without -o) and `--write-baseline -` would both write to stdout",
+        ),
+        (
+            ["-o", "-", "--write-baseline", "-"],
+            "`-o -` and `--write-baseline -` would both write to stdout",
         ),
         (["--diff", "-o", "-"], "--diff prints the diff on stdout: `-o -` cannot write there"),
         (

@@ -20,6 +20,7 @@ from lsp_client import (
     open_document,
     published,
     replace_text,
+    versioned_edits,
 )
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")  # every test here is async
@@ -87,8 +88,7 @@ async def test_the_overwrite_fix_is_offered_and_applying_it_clears_bl003(
     fix = fixes[0]
     assert fix.kind == types.CodeActionKind.QuickFix
     assert "unsafe" in fix.title and not fix.is_preferred  # it changes behaviour
-    assert fix.edit is not None and fix.edit.changes is not None
-    text = apply_edits(path.read_text(), fix.edit.changes[uri])
+    text = apply_edits(path.read_text(), versioned_edits(fix.edit, uri, 1))
     assert "SafetensorsStore::from_file(&file).overwrite(true)" in text
     replace_text(client, uri, 2, text)
     after = await published(client, uri, 2)
@@ -146,9 +146,8 @@ async def test_allow_here_and_fix_all(client: RecordingClient, workspace: Path) 
     action = fix_all[0]
     assert isinstance(action, types.CodeAction)
     assert action.kind == types.CodeActionKind.SourceFixAll
-    assert action.edit is not None and action.edit.changes is not None
     # only the safe fix (the unused allow goes), not the unsafe `.overwrite(true)`
-    assert apply_edits(source, action.edit.changes[uri]) == path.read_text().replace(
+    assert apply_edits(source, versioned_edits(action.edit, uri, 1)) == path.read_text().replace(
         "    // burnlint: allow(BL001) -- nothing to allow here\n", ""
     )
 
@@ -168,8 +167,7 @@ async def test_allow_here_and_fix_all(client: RecordingClient, workspace: Path) 
         "BL002: allow `store-error-only-logged` here",
         "BL003: allow `store-overwrite-in-loop` here",
     ]
-    assert allow[1].edit is not None and allow[1].edit.changes is not None
-    text = apply_edits(source, allow[1].edit.changes[uri])
+    text = apply_edits(source, versioned_edits(allow[1].edit, uri, 1))
     assert "        // burnlint: allow(BL003) -- baseline\n        let res = model" in text
     replace_text(client, uri, 2, text)
     after = await published(client, uri, 2)
@@ -494,3 +492,53 @@ async def test_fix_all_leaves_the_implicit_key_mapping_fix_to_its_quick_fix(
     assert quick is not None
     titles = [a.title for a in quick if isinstance(a, types.CodeAction)]
     assert any(t.startswith("BL005: write the defaults of") for t in titles), titles
+
+
+async def _every_action(client: RecordingClient, uri: str) -> list[types.CodeAction]:
+    everything = types.Range(types.Position(0, 0), types.Position(100, 0))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=everything,
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    assert actions is not None
+    return [a for a in actions if isinstance(a, types.CodeAction)]
+
+
+async def test_code_actions_edit_the_version_they_were_computed_for(
+    client: RecordingClient, workspace: Path
+) -> None:
+    """They carried unversioned `changes`: a client applied them to whatever text it had."""
+    path = workspace / "seed_loop.rs"
+    uri = open_document(client, path)
+    await published(client, uri, 1)
+    replace_text(client, uri, 7, path.read_text())
+    await published(client, uri, 7)
+    actions = await _every_action(client, uri)
+    # the quick fixes, the allows and fixAll: each a versioned edit of this document
+    assert len(actions) >= 3
+    for action in actions:
+        assert versioned_edits(action.edit, uri, 7)
+
+
+@pytest_lsp.fixture(config=CONFIG, loop_scope="function")
+async def unversioned(lsp_client: RecordingClient, workspace: Path) -> AsyncIterator[None]:
+    """A client that takes no ``documentChanges``."""
+    await lsp_client.initialize_session(initialize_params([workspace], document_changes=False))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_a_client_without_document_changes_gets_changes(
+    unversioned: RecordingClient, workspace: Path
+) -> None:
+    client = unversioned
+    uri = open_document(client, workspace / "seed_loop.rs")
+    await published(client, uri, 1)
+    actions = await _every_action(client, uri)
+    assert len(actions) >= 3
+    for action in actions:
+        assert action.edit is not None and action.edit.document_changes is None
+        assert action.edit.changes is not None and list(action.edit.changes) == [uri]

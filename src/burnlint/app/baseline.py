@@ -29,6 +29,7 @@ from typing import Any
 from burnlint import TOOL_NAME
 from burnlint.app.console import Console
 from burnlint.app.outputs import Output, write_output
+from burnlint.app.request import is_stdout
 from burnlint.findings import (
     FINGERPRINT_KEY,
     BaselineEntry,
@@ -380,18 +381,24 @@ def write_baseline(
     """``--write-baseline``: every finding of a ``complete`` run, as SARIF for a ``.sarif``
     file, else as JSON; None when the run is not complete (an incomplete one would replace a
     good baseline with a partial one: the run exits 2 anyway, for the reason that left it
-    incomplete)."""
-    shown = escape_controls(file.as_posix())
+    incomplete). ``file`` ``STDOUT`` (``-``): the JSON on stdout, where no other report goes
+    (``outputs.check_stdout_outputs``)."""
+    to_stdout = is_stdout(file)
+    shown = "stdout" if to_stdout else f"`{escape_controls(file.as_posix())}`"
     if not complete:
-        console.error(f"`{shown}` not written: the check did not complete")
+        console.error(f"{shown} not written: the check did not complete")
         return None
     kind = "sarif" if file.suffix.lower() == ".sarif" else "json"
     text = FORMATS[kind](result, ctx)
-    written = write_output(file, text, console)
+    if to_stdout:
+        console.out(text, newline=False)
+        written = True
+    else:
+        written = write_output(file, text, console)
     if written and not quiet:
         count = len(result.findings)
-        console.err(f"burnlint: wrote {count} finding{'s' if count != 1 else ''} to `{shown}`")
-    return Output(kind, file, text, written)
+        console.err(f"burnlint: wrote {count} finding{'s' if count != 1 else ''} to {shown}")
+    return Output(kind, None if to_stdout else file, text, written)
 
 
 def summary(outcome: BaselineOutcome) -> str:

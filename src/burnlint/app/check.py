@@ -66,7 +66,12 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
             "--diff prints the diff on stdout: write the report to a file with "
             "-o FILE or --output-format FORMAT=FILE"
         )
-    check_stdout_outputs(request.output, request.extra_outputs, diff=request.diff)
+    check_stdout_outputs(
+        request.output,
+        request.extra_outputs,
+        diff=request.diff,
+        write_baseline=request.write_baseline,
+    )
     if request.unsafe_fixes and not (request.fix or request.diff):
         console.warning("--unsafe-fixes does nothing without --fix or --diff")
     reports = [
@@ -133,7 +138,12 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
         from burnlint.app.fix import preview
 
         would_fix = preview(
-            result, root=root, unsafe=request.unsafe_fixes, console=console, stale=stale
+            result,
+            root=root,
+            unsafe=request.unsafe_fixes,
+            console=console,
+            stale=stale,
+            quiet=request.quiet,
         )
     if request.fix and not request.diff and not plan.problems:
         from burnlint.app.fix import fix_until_stable
@@ -145,6 +155,7 @@ def run_check(request: CheckRequest, emit: Emit | None = None) -> CheckOutcome:
             recheck=engine.run,
             console=console,
             stale=stale,
+            quiet=request.quiet,
         )
     if request.add_allow and not plan.problems and baseline_problem is None:
         from burnlint.app.add_allow import add_allow_comments
@@ -378,6 +389,8 @@ def _write_reports(
         )
         if baseline is not None:
             outputs.append(baseline)
+            if baseline.path is None:  # `--write-baseline -`
+                on_stdout = (baseline.format, baseline.text)
     rendered = FORMATS[request.output_format](result, context(request.color))
     if request.report_file is not None:
         ok = write_output(request.report_file, rendered, console)

@@ -202,9 +202,12 @@ def fix_until_stable(
     recheck: Callable[[], LintResult],
     console: Console,
     stale: StaleCheck | None = None,
+    quiet: bool = False,
 ) -> LintResult:
     """``--fix``: apply the fixes of ``result``, check again (``recheck``) and repeat while
-    passes fix something; the result of the last check, with the files left unfixed noted."""
+    passes fix something; the result of the last check, with the files left unfixed noted.
+    ``quiet`` (-q) drops the count line, as ruff's ``check --fix -q`` does: what was not fixed
+    is still in the report."""
     notes: list[Notification] = []
     fixed = 0
     for _ in range(MAX_FIX_PASSES):
@@ -222,7 +225,7 @@ def fix_until_stable(
         fixed += outcome.total
         result = recheck()
     hidden = 0 if unsafe else hidden_fixes(result.findings)
-    if fixed or hidden:
+    if (fixed or hidden) and not quiet:
         console.err(fix_count("fixed", fixed, hidden))
     if notes:
         result = result.with_notifications(notes)
@@ -236,9 +239,11 @@ def preview(
     unsafe: bool,
     console: Console,
     stale: StaleCheck | None = None,
+    quiet: bool = False,
 ) -> int:
     """``--diff``: what ``--fix`` would change, as a unified diff on stdout; edits nothing
-    (but a stale cache entry). The number of fixes it would apply."""
+    (but a stale cache entry). The number of fixes it would apply; ``quiet`` (-q) drops the
+    count line (as ruff's ``--diff -q``), not the warnings about files left alone."""
     outcome = fix_files(
         result.findings,
         root=root,
@@ -253,7 +258,7 @@ def preview(
         console.warning(f"{shown}: {note.message}")
     count = outcome.total
     hidden = 0 if unsafe else hidden_fixes(result.findings)
-    if count or hidden:
+    if (count or hidden) and not quiet:
         console.err(fix_count("would fix", count, hidden))
     return count
 

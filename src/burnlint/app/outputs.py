@@ -50,16 +50,18 @@ def check_output_paths(
     (the next run would call every accepted finding new) or a file another output writes.
     ``outputs``: (option, file) pairs; an option ending in ``=`` is shown with its file."""
     shown = _shown_option
-    outputs = [(option, path) for option, path in outputs if not is_stdout(path)]
+    files = [(option, path) for option, path in outputs if not is_stdout(path)]
     if baseline is not None and _regular_or_missing(baseline):
-        for option, path in outputs:
+        for option, path in files:
             if _same_file(path, baseline):
                 raise RequestError(
                     f"{shown(option, path)} would replace the baseline being read with a "
                     f"report of the new findings only; to update the baseline, use "
                     f"`--write-baseline {baseline}`"
                 )
-    named = [*outputs, *((("--write-baseline", write_baseline),) if write_baseline else ())]
+    named = [*files]
+    if write_baseline is not None and not is_stdout(write_baseline):
+        named.append(("--write-baseline", write_baseline))
     for index, (option, path) in enumerate(named):
         for other_option, other in named[:index]:
             if _regular_or_missing(path) and _same_file(path, other):
@@ -106,11 +108,18 @@ def refuse_inputs(
 
 
 def check_stdout_outputs(
-    output: Path | None, extra_outputs: Sequence[tuple[str, Path]], *, diff: bool
+    output: Path | None,
+    extra_outputs: Sequence[tuple[str, Path]],
+    *,
+    diff: bool,
+    write_baseline: Path | None = None,
 ) -> None:
-    """Refuse two reports on stdout (``-o -`` or no ``-o``, and ``--output-format F=-``), or
-    one beside ``--diff``'s diff: interleaved, neither could be read."""
+    """Refuse two reports on stdout (``-o -`` or no ``-o``, ``--output-format F=-`` and
+    ``--write-baseline -``), or one beside ``--diff``'s diff: interleaved, neither could be
+    read."""
     writers = [f"`--output-format {name}=-`" for name, path in extra_outputs if is_stdout(path)]
+    if is_stdout(write_baseline):
+        writers.append("`--write-baseline -`")
     if output is STDOUT or (output is None and not diff and writers):
         writers.insert(0, "`-o -`" if output is STDOUT else "the report (without -o)")
     if diff and writers:

@@ -134,7 +134,12 @@ def _given(ctx: click.Context, name: str) -> bool:
     show_default=True,
     help="Colour the output (auto: on a terminal and when NO_COLOR is unset).",
 )
-@click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary line.")
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print findings and errors only: no summary line, no count of fixes.",
+)
 @click.option(
     "--statistics",
     is_flag=True,
@@ -175,10 +180,11 @@ def _given(ctx: click.Context, name: str) -> bool:
 )
 @click.option(
     "--write-baseline",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(dir_okay=False, allow_dash=True),
+    callback=lambda _ctx, _param, value: None if value is None else _output_path(value),
     metavar="FILE",
     help="Write every finding of this run to FILE, for --baseline (SARIF when FILE ends in "
-    "`.sarif`, else JSON).",
+    "`.sarif`, else JSON; `-`: JSON on stdout).",
 )
 @click.option(
     "--add-allow",

@@ -1,11 +1,16 @@
 """Code actions on a published check: each finding's fix as a quick fix (a safe one preferred,
 an unsafe one saying so), "allow this rule here" (the comment ``--add-allow`` inserts, planned
 and verified by its code), and ``source.fixAll`` with every safe fix of the file but those of
-the rules in ``FIX_ALL_LEAVES``."""
+the rules in ``FIX_ALL_LEAVES``.
+
+Their edits are versioned (``documentChanges``, each document with the version the findings
+were computed for) when the client supports it: a client then refuses an edit made for a text
+it no longer has, instead of applying it at positions that moved. Else they are ``changes``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
 from lsprotocol import types
 
@@ -23,9 +28,12 @@ FIX_ALL_TITLE = "burnlint: apply every safe fix"
 FIX_ALL_LEAVES = frozenset({"BL005"})
 
 
-def code_actions(checked: Checked, params: types.CodeActionParams) -> list[types.CodeAction]:
+def code_actions(
+    checked: Checked, params: types.CodeActionParams, *, versioned: bool = False
+) -> list[types.CodeAction]:
     """The actions for the findings of ``checked`` under ``params.range``, and the file's
-    ``source.fixAll``, as far as ``params.context.only`` asks for them."""
+    ``source.fixAll``, as far as ``params.context.only`` asks for them; ``versioned``: the
+    client takes ``documentChanges`` (``workspace.workspaceEdit.documentChanges``)."""
     only = params.context.only
 
     def wanted(kind: str) -> bool:
@@ -35,40 +43,67 @@ def code_actions(checked: Checked, params: types.CodeActionParams) -> list[types
     here = [(f, d) for f, d in checked.findings if overlaps(d.range, params.range)]
     if wanted(types.CodeActionKind.QuickFix):
         for finding, diagnostic in here:
-            action = _fix_action(checked, finding, diagnostic)
+            action = _fix_action(checked, finding, diagnostic, versioned)
             if action is not None:
                 actions.append(action)
         for finding, diagnostic in here:
-            action = _allow_action(checked, finding, diagnostic)
+            action = _allow_action(checked, finding, diagnostic, versioned)
             if action is not None:
                 actions.append(action)
     if wanted(types.CodeActionKind.SourceFixAll):
         action = _fix_all(
-            checked, [f for f, _ in checked.findings if f.rule_id not in FIX_ALL_LEAVES]
+            checked,
+            [f for f, _ in checked.findings if f.rule_id not in FIX_ALL_LEAVES],
+            versioned,
         )
         if action is not None:
             actions.append(action)
     return actions
 
 
-def _workspace_edit(checked: Checked, edits: Iterable[Edit]) -> types.WorkspaceEdit | None:
-    changes: dict[str, list[types.TextEdit]] = {}
+def _workspace_edit(
+    checked: Checked, edits: Iterable[Edit], versioned: bool
+) -> types.WorkspaceEdit | None:
+    by_path: dict[Path, list[types.TextEdit]] = {}
     for edit in edits:
         text_edit = checked.positions.text_edit(edit)
         if text_edit is None:
             return None
-        uri = checked.uri if edit.path == checked.path else checked.uri_for(edit.path)
-        changes.setdefault(uri, []).append(text_edit)
-    return types.WorkspaceEdit(changes=changes) if changes else None
+        by_path.setdefault(edit.path, []).append(text_edit)
+    return _document_edits(checked, by_path, versioned) if by_path else None
+
+
+def _document_edits(
+    checked: Checked, by_path: dict[Path, list[types.TextEdit]], versioned: bool
+) -> types.WorkspaceEdit:
+    """``by_path`` as ``documentChanges`` with each document's version (``versioned``), else
+    as unversioned ``changes``."""
+
+    def uri(path: Path) -> str:
+        return checked.uri if path == checked.path else checked.uri_for(path)
+
+    if not versioned:
+        return types.WorkspaceEdit(changes={uri(path): edits for path, edits in by_path.items()})
+    return types.WorkspaceEdit(
+        document_changes=[
+            types.TextDocumentEdit(
+                text_document=types.OptionalVersionedTextDocumentIdentifier(
+                    uri=uri(path), version=checked.version_of(path)
+                ),
+                edits=list(edits),
+            )
+            for path, edits in by_path.items()
+        ]
+    )
 
 
 def _fix_action(
-    checked: Checked, finding: Finding, diagnostic: types.Diagnostic
+    checked: Checked, finding: Finding, diagnostic: types.Diagnostic, versioned: bool
 ) -> types.CodeAction | None:
     fix = finding.fix
     if fix is None:
         return None
-    edit = _workspace_edit(checked, fix.edits)
+    edit = _workspace_edit(checked, fix.edits, versioned)
     if edit is None:
         return None
     safe = fix.applicability is Applicability.SAFE
@@ -82,7 +117,7 @@ def _fix_action(
 
 
 def _allow_action(
-    checked: Checked, finding: Finding, diagnostic: types.Diagnostic
+    checked: Checked, finding: Finding, diagnostic: types.Diagnostic, versioned: bool
 ) -> types.CodeAction | None:
     if finding.rule_id == UNUSED_SUPPRESSION.id or finding.location.path != checked.path:
         return None
@@ -98,11 +133,11 @@ def _allow_action(
         title=f"{finding.rule_id}: allow `{finding.rule_name}` here",
         kind=types.CodeActionKind.QuickFix,
         diagnostics=[diagnostic],
-        edit=types.WorkspaceEdit(changes={checked.uri: [text_edit]}),
+        edit=_document_edits(checked, {checked.path: [text_edit]}, versioned),
     )
 
 
-def _fix_all(checked: Checked, findings: list[Finding]) -> types.CodeAction | None:
+def _fix_all(checked: Checked, findings: list[Finding], versioned: bool) -> types.CodeAction | None:
     """Every safe fix of the file's findings, without the edits that overlap one taken before
     (as ``--fix`` leaves them for its next round)."""
     kept: list[Edit] = []
@@ -113,7 +148,7 @@ def _fix_all(checked: Checked, findings: list[Finding]) -> types.CodeAction | No
                 continue
             kept.append(edit)
             end = edit.end_byte
-    workspace_edit = _workspace_edit(checked, kept)
+    workspace_edit = _workspace_edit(checked, kept, versioned)
     if workspace_edit is None:
         return None
     return types.CodeAction(

@@ -162,3 +162,10 @@ class Checked:
     findings: tuple[tuple[Finding, types.Diagnostic], ...]
     positions: Positions
     uri_for: Callable[[Path], str]
+    # the versions of the other open documents whose text the check read (``positions``): an
+    # edit of one of them is for that version; a file not open (None) is edited on disk
+    versions: Mapping[Path, int | None] = field(default_factory=dict)
+
+    def version_of(self, path: Path) -> int | None:
+        """The version of ``path``'s text that the findings were computed for."""
+        return self.version if path == self.path else self.versions.get(path)

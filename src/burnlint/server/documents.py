@@ -40,6 +40,7 @@ class _Snapshot:
     version: int | None
     data: bytes
     buffers: dict[Path, bytes]
+    versions: dict[Path, int | None]
 
 
 class Documents:
@@ -131,12 +132,14 @@ class Documents:
         if document is None or path is None:
             return None
         buffers: dict[Path, bytes] = {}
+        versions: dict[Path, int | None] = {}
         for other in self.server.workspace.text_documents.values():
             other_path = path_of(other.uri)
             if other_path is not None and other_path != path:
                 buffers[other_path] = other.source.encode("utf-8", errors="surrogatepass")
+                versions[other_path] = other.version
         data = document.source.encode("utf-8", errors="surrogatepass")
-        return _Snapshot(uri, path, document.version, data, buffers)
+        return _Snapshot(uri, path, document.version, data, buffers, versions)
 
     def document(self, uri: str) -> TextDocument | None:
         """The open document ``uri`` (the workspace keeps them by their unquoted URI)."""
@@ -243,7 +246,14 @@ class Documents:
             if finding.location.path == snapshot.path
         )
         self.published[snapshot.uri] = Checked(
-            snapshot.uri, snapshot.version, snapshot.path, snapshot.data, pairs, positions, uri_for
+            snapshot.uri,
+            snapshot.version,
+            snapshot.path,
+            snapshot.data,
+            pairs,
+            positions,
+            uri_for,
+            snapshot.versions,
         )
         self._publish(snapshot.uri, snapshot.version, [d for _, d in pairs])
 

@@ -122,7 +122,9 @@ def build() -> BurnlintServer:
         ls: BurnlintServer, params: types.CodeActionParams
     ) -> list[types.CodeAction] | None:
         checked = _current(ls, params.text_document.uri)
-        return code_actions(checked, params) if checked is not None else None
+        if checked is None:
+            return None
+        return code_actions(checked, params, versioned=_takes_document_changes(ls))
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: BurnlintServer, params: types.HoverParams) -> types.Hover | None:
@@ -144,6 +146,13 @@ def build() -> BurnlintServer:
         ls.documents.shutdown()
 
     return server
+
+
+def _takes_document_changes(ls: BurnlintServer) -> bool:
+    """Whether the client takes versioned edits (``workspace.workspaceEdit.documentChanges``)."""
+    workspace = ls.client_capabilities.workspace
+    edit = workspace.workspace_edit if workspace is not None else None
+    return bool(edit is not None and edit.document_changes)
 
 
 def _extent(span: types.Range) -> tuple[int, int]:
