@@ -273,3 +273,46 @@ def test_what_was_modified_in_the_last_moments_is_not_kept(
     walks = crate.walks
     crate.check()
     assert crate.walks == walks + 4  # each check walked again, in the session too
+
+
+def test_a_reparse_with_errors_gives_the_fresh_tree() -> None:
+    """An unclosed string literal: tree-sitter's error recovery from the old tree differed from
+    a fresh parse (a `use` read as an `ERROR`), so a tree with errors is parsed afresh."""
+    head = b'\nuse std::path::Path;\n\nuse anyhow::"Result;\n'
+    body = FIXTURE_BODY
+    _assert_same_as_fresh(head + body, head + b"u" + head + body)
+
+
+FIXTURE_BODY = (
+    b"use burn::nn::{Linear, Relu};\n"
+    b"use burn::prelude::*;\n"
+    b"use burn_store::{ModuleSnapshot, PyTorchToBurnAdapter, PytorchStore, SafetensorsStore};\n"
+    b"\n"
+    b"#[derive(Module, Debug)]\n"
+    b"pub enum Layer<B: Backend> {\n"
+    b"    Linear(Linear<B>),\n"
+    b"    Relu(Relu),\n"
+    b"}\n"
+    b"\n"
+    b"#[derive(Module, Debug)]\n"
+    b"pub struct MirrorMlp<B: Backend> {\n"
+    b"    net: Vec<Layer<B>>,\n"
+    b"}\n"
+    b"\n"
+    b"/// Clean: no option to write in 0.19.\n"
+    b"pub fn from_torch<B: Backend>(device: &B::Device, path: &Path) -> Result<MirrorMlp<B>> {\n"
+    b"    let mut model = MirrorMlp::new(device);\n"
+    b"    model.load_from(&mut PytorchStore::from_file(path))?;\n"
+    b"    Ok(model)\n"
+    b"}\n"
+    b"\n"
+    b"/// Clean: nor here.\n"
+    b"pub fn from_safetensors<B: Backend>(device: &B::Device,"
+    b" path: &Path) -> Result<MirrorMlp<B>> {\n"
+    b"    let mut model = MirrorMlp::new(device);\n"
+    b"    let mut store ="
+    b" SafetensorsStore::from_file(path).with_from_adapter(PyTorchToBurnAdapter);\n"
+    b"    model.load_from(&mut store)?;\n"
+    b"    Ok(model)\n"
+    b"}\n"
+)

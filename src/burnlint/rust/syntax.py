@@ -71,7 +71,10 @@ def reparse(tree: Tree, old: bytes, new: bytes) -> Tree:
         old_end_point=_point(old, old_end),
         new_end_point=_point(new, new_end),
     )
-    return _parser().parse(new, edited)
+    reparsed = _parser().parse(new, edited)
+    # error recovery can depend on the tree it starts from (an unclosed string literal): a
+    # tree with errors is parsed afresh, so a check never differs from a one-shot run
+    return _parser().parse(new) if reparsed.root_node.has_error else reparsed
 
 
 def _common_prefix(a: bytes, b: bytes) -> int:
