@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
-import secrets
 import stat
 import tempfile
 from pathlib import Path
@@ -114,7 +113,7 @@ def _create(path: Path) -> bytes:
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-key-")  # mode 0600
         try:
             with os.fdopen(handle, "wb") as fh:
-                fh.write(secrets.token_bytes(KEY_BYTES))
+                fh.write(os.urandom(KEY_BYTES))  # what `secrets` reads, without its imports
                 fh.flush()
                 os.fsync(fh.fileno())
             try:
