@@ -18,8 +18,11 @@ def runner() -> CliRunner:
 def _cache_in_a_temporary_directory(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Runs of the suite share one cache outside the source tree (the default one is in the
     project root): so the whole suite also runs burnlint warm, on what earlier tests cached.
-    ``BURNLINT_CACHE_DIR`` reaches the subprocesses too."""
+    ``BURNLINT_CACHE_DIR`` reaches the subprocesses too, and so does ``BURNLINT_KEY_DIR``: the
+    key that signs the entries is made in a temporary directory, never in the home directory."""
     import os
 
     if "BURNLINT_CACHE_DIR" not in os.environ:
         os.environ["BURNLINT_CACHE_DIR"] = str(tmp_path_factory.mktemp("burnlint-cache"))
+    if "BURNLINT_KEY_DIR" not in os.environ:
+        os.environ["BURNLINT_KEY_DIR"] = str(tmp_path_factory.mktemp("burnlint-key") / "key-dir")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import shutil
 import subprocess
 import sys
@@ -107,9 +106,11 @@ def test_an_entry_that_is_no_regular_file_is_a_miss(
 # -- 6: a well-formed entry of the wrong types
 
 
-def load(path: Path) -> object:
-    with open(path, "rb") as fh:
-        return pickle.load(fh)
+def load(crate: Path, path: Path) -> object:
+    """Read an entry as the cache reads it (``Cache._load``: its HMAC verified)."""
+    found = Cache(crate / CACHE_DIR_NAME)._load(path)
+    assert found is not None
+    return found
 
 
 def save(crate: Path, path: Path, value: object) -> None:
@@ -154,7 +155,7 @@ def test_a_memo_of_the_wrong_types_is_a_miss(crate: Path, damage: object) -> Non
     cold = report(crate, cache=False)
     report(crate)
     for path in group_memos(crate):
-        memo = load(path)
+        memo = load(crate, path)
         assert isinstance(memo, GroupMemo)
         damage(memo)  # type: ignore[operator]
         save(crate, path, memo)
@@ -168,7 +169,7 @@ def test_a_scan_index_of_the_wrong_types_is_a_miss(crate: Path, damage: str) -> 
     cold = report(crate, cache=False)
     report(crate)
     path = scan_index(crate)
-    index = load(path)
+    index = load(crate, path)
     assert isinstance(index, dict)
     entries: dict[str, ScanEntry] = index
     if damage == "size":
@@ -272,7 +273,7 @@ def test_a_cache_git_tracks_is_not_used(crate: Path) -> None:
     assert findings_of(run_cli(crate).stdout) == findings_of(cold)  # the cache is written
     # what a committed cache could hold: every finding taken out
     for path in group_memos(crate):
-        memo = load(path)
+        memo = load(crate, path)
         assert isinstance(memo, GroupMemo)
         for record in memo.files.values():
             for key, checked in record.checks.items():
@@ -325,7 +326,7 @@ def test_a_fix_from_a_stale_entry_says_so_and_drops_it(crate: Path) -> None:
     path.write_text(edited, "utf-8")
     age(crate)
     index_path = scan_index(crate)
-    index = load(index_path)
+    index = load(crate, index_path)
     assert isinstance(index, dict)
     index[str(path)] = index[str(path)]._replace(stat=Stat.of(os.stat(path)))
     save(crate, index_path, index)

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from burnlint.engine.cache import Cache
+from burnlint.engine.cache_key import CacheKeyError, load_key
 from burnlint.engine.cache_root import refusal
 from burnlint.engine.crate import CrateFile, busy_crates, crate_groups, crate_key
 from burnlint.engine.group import GroupOutcome
@@ -304,11 +305,18 @@ def lint_files(
 
 def _open_cache(options: EngineOptions) -> tuple[Cache | None, str | None]:
     """The run's cache (None: none asked for, or refused), and why it was refused: a root
-    that is not burnlint's, or that git tracks (``cache_root.refusal``)."""
+    that is not burnlint's, or that git tracks (``cache_root.refusal``), or a key that is not
+    this user's alone (``cache_key.load_key``)."""
     if options.cache_dir is None:
         return None, None
     refused = refusal(options.cache_dir)
-    return (Cache(options.cache_dir), None) if refused is None else (None, refused)
+    if refused is not None:
+        return None, refused
+    try:
+        key = load_key()
+    except CacheKeyError as exc:  # a key another user could read or write: no cache
+        return None, str(exc)
+    return Cache(options.cache_dir, key=key), None
 
 
 def _named_skips_are_errors(notes: list[Notification], named: set[Path]) -> list[Notification]:

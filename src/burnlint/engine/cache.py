@@ -19,11 +19,13 @@ Entries are written to a temporary file and renamed into place: a reader sees a 
 or none, and two runs at once leave one or the other. Whatever cannot be read back (another
 format, truncated, corrupt, not a regular file, or data of the wrong types) counts as absent
 and is rebuilt; what cannot be written is said once on stderr (``Cache.problems``), never in
-a report. Unpickling allows burnlint's own data classes and enums and a few built-in types
-only, so a planted cache file cannot run code; an entry is opened without following a link
-or waiting for a writer, so a FIFO or a link to ``/dev/stdin`` cannot hang a run; what was
-loaded is checked against its classes' annotations (``conform.py``) before it is used. A
-root that is not burnlint's (``cache_root.py``) is neither read nor written.
+a report. Every entry carries an HMAC under this user's key, kept outside the project
+(``cache_key.py``): an entry that does not verify (planted, committed, another user's or
+machine's) is a miss. Unpickling allows burnlint's own data classes and enums and a few
+built-in types only, so even a verified entry cannot run code; an entry is opened without
+following a link or waiting for a writer, so a FIFO or a link to ``/dev/stdin`` cannot hang a
+run; what was loaded is checked against its classes' annotations (``conform.py``) before it
+is used. A root that is not burnlint's (``cache_root.py``) is neither read nor written.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from burnlint import __version__
+from burnlint.engine.cache_key import CacheKeyError, load_key, seal, unseal
 from burnlint.engine.cache_root import TAG_NAME, TEMPORARY_PREFIX, is_tagged, not_ours, write_tag
 from burnlint.engine.conform import conforms
 from burnlint.engine.stable import stable_digest
@@ -164,6 +167,8 @@ class Cache:
 
     root: Path
     problems: list[str] = field(default_factory=list)  # for stderr, once each
+    # this user's key (``cache_key.py``); None: read when first needed (a worker process)
+    key: bytes | None = None
 
     @property
     def base(self) -> Path:
@@ -243,19 +248,45 @@ class Cache:
 
     # -- reading and writing
 
+    def _key(self) -> bytes | None:
+        """The key entries are signed with; None when it cannot be used (said once)."""
+        if self.key is None:
+            try:
+                self.key = load_key()
+            except CacheKeyError as exc:
+                if str(exc) not in self.problems:
+                    self.problems.append(str(exc))
+                return None
+        return self.key
+
+    def _name(self, path: Path) -> str:
+        """The entry's place in the cache, which its HMAC covers: an entry moved elsewhere
+        (under other settings, another group) does not verify."""
+        return os.path.relpath(path, self.root).replace(os.sep, "/")
+
     def _load(self, path: Path) -> object:
+        key = self._key()
+        if key is None:
+            return None
         try:
             # a regular file only, opened without waiting for a writer (a FIFO) and not
             # through a link (to `/dev/stdin`: a language server's client messages)
-            data = read_regular_file(path, follow_symlinks=False)
+            data = unseal(key, self._name(path), read_regular_file(path, follow_symlinks=False))
+            if data is None:  # not written by this user here: a miss, recomputed
+                return None
             return _Unpickler(io.BytesIO(data)).load()
         except Exception:  # a cache entry that cannot be read is rebuilt
             return None
 
     def _save(self, path: Path, value: object) -> None:
+        key = self._key()
+        if key is None:
+            return
         try:
             self._prepare(path.parent)
-            data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+            data = seal(
+                key, self._name(path), pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+            )
             handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY_PREFIX)
             try:
                 with os.fdopen(handle, "wb") as fh:
