@@ -26,8 +26,7 @@ from burnlint.model.keymapping import (
     KeyMappingReads,
     LayoutReason,
     Loader,
-    Matter,
-    layout_reasons,
+    certain_reasons,
     prescribed,
 )
 from burnlint.model.layout import LayoutFacts, LayoutKind
@@ -298,7 +297,7 @@ def _mismatches(
         return ()
     if loader.renames_keys:
         return ()  # a remap can close the gaps or add the variant names; a filter drops keys
-    reasons = layout_reasons(layout)
+    reasons = certain_reasons(layout)  # a `Vec<Linear>` is never certain: BL005's note says it
     found: list[Mismatch] = []
     for option in existing:
         reason = reasons.get(option)
@@ -310,11 +309,6 @@ def _mismatches(
             continue
         state = option_state(loader, option)
         if state.value is None:
-            continue
-        if reason.matter is Matter.SEQUENTIAL:
-            # a `Vec<Linear>` filled from an `nn.ModuleList` has no gaps, and from an
-            # `nn.Sequential` with parameter-free layers it has: the Rust code cannot tell
-            # which (burn's own benches load ModuleLists), so BL005's note says it instead
             continue
         needed = prescribed(reason, loader.kind)
         if state.value == needed:

@@ -10,7 +10,6 @@ it reads PyTorch-named keys: (a) a ``PytorchStore``; (b) a ``SafetensorsStore`` 
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -19,7 +18,7 @@ from burnlint.model.layout import EnumFact, FieldFact, LayoutFacts, LayoutKind, 
 from burnlint.model.loaded_type import LoadedTypeReads
 from burnlint.model.negative_tests import expected_to_fail
 from burnlint.model.ops import StoreOp
-from burnlint.model.places import enclosing_function, let_bound
+from burnlint.model.places import fn_item_around, let_bound
 from burnlint.model.stores import StoreBuild, StoreEvaluator
 from burnlint.rust.syntax import (
     field_of,
@@ -30,9 +29,6 @@ from burnlint.rust.syntax import (
 
 if TYPE_CHECKING:
     from tree_sitter import Node
-
-
-_SPACE = re.compile(r"\s+")
 
 
 class KeyMappingReads(LoadedTypeReads, Protocol):
@@ -98,8 +94,15 @@ def layout_reasons(layout: LayoutFacts) -> dict[str, LayoutReason]:
 def certain_reasons(layout: LayoutFacts) -> dict[str, LayoutReason]:
     """``layout_reasons`` without the `Vec<Linear>` one: whether such a field has PyTorch's
     gaps depends on the PyTorch side (an `nn.Sequential` with parameter-free layers, or an
-    `nn.ModuleList`), which the Rust code does not show."""
+    `nn.ModuleList`, as burn's own benches load), which the Rust code does not show."""
     return {o: r for o, r in layout_reasons(layout).items() if r.matter is not Matter.SEQUENTIAL}
+
+
+def sequential_field(layout: LayoutFacts) -> FieldFact | None:
+    """The `Vec<Linear>`-like field whose index option only the PyTorch side decides (the
+    reason ``certain_reasons`` leaves out), when that is what makes the option matter."""
+    reason = layout_reasons(layout).get("map_indices_contiguous")
+    return reason.field if reason is not None and reason.matter is Matter.SEQUENTIAL else None
 
 
 # The table's `Vec<Linear>` row has no module enum; wherever one is, PyTorch keys lack its
@@ -234,7 +237,7 @@ def loaders(model: KeyMappingReads) -> list[Loader]:
             loader.facing = Facing.REMAPPING
         else:
             continue
-        function = enclosing_function(loader.report_at, model.ancestry)
+        function = fn_item_around(loader.report_at, model.ancestry)
         if function is not None and loader.facing is not Facing.REMAPPING:
             pytorch_functions.add(function.id)
         facing.append(loader)
@@ -245,7 +248,7 @@ def loaders(model: KeyMappingReads) -> list[Loader]:
             or loader.kind is not StoreKind.SAFETENSORS
         ):
             continue
-        function = enclosing_function(loader.loads[0].node, model.ancestry)
+        function = fn_item_around(loader.loads[0].node, model.ancestry)
         if function is not None and function.id in pytorch_functions:
             loader.facing = Facing.BESIDE_PYTORCH
             facing.append(loader)
@@ -299,7 +302,7 @@ def _first_safetensors_saves(model: KeyMappingReads) -> dict[int, int]:
     first: dict[int, int] = {}
     for op in model.ops:
         if op.is_save and op.store is not None and op.store.kind is StoreKind.SAFETENSORS:
-            function = enclosing_function(op.node, model.ancestry)
+            function = fn_item_around(op.node, model.ancestry)
             if function is not None:
                 start = op.node.start_byte
                 first[function.id] = min(start, first.get(function.id, start))
@@ -312,7 +315,7 @@ def _round_trip(loader: Loader, model: KeyMappingReads, first_saves: dict[int, i
     if loader.kind is not StoreKind.SAFETENSORS or not loader.loads:
         return False
     first_load = loader.loads[0].node
-    function = enclosing_function(first_load, model.ancestry)
+    function = fn_item_around(first_load, model.ancestry)
     if function is None:
         return False
     first_save = first_saves.get(function.id)

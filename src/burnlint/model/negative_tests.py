@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from burnlint.model.places import enclosing_function, let_bound
+from burnlint.model.places import fn_item_around, let_bound
 from burnlint.model.result_forms import ASSERT_MACROS, CHAIN_METHODS
 from burnlint.rust.syntax import (
     field_of,
@@ -66,7 +66,7 @@ _BINDING_ASSERTED = re.compile(
 def _asserts_missing_tensors(node: Node, ancestry: Ancestry, asserting: dict[int, bool]) -> bool:
     """The function around ``node`` asserts that a load left tensors missing (looked up once
     per function in ``asserting``: a file can hold thousands of loads in one function)."""
-    function = enclosing_function(node, ancestry)
+    function = fn_item_around(node, ancestry)
     if function is None:
         return False
     if function.id not in asserting:
@@ -108,7 +108,7 @@ def _has_missing_assertion(function: Node) -> bool:
 
 
 def _in_should_panic_test(node: Node, ancestry: Ancestry) -> bool:
-    function = enclosing_function(node, ancestry)
+    function = fn_item_around(node, ancestry)
     if function is None:
         return False
     sibling = function.prev_named_sibling

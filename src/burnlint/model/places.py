@@ -14,8 +14,10 @@ if TYPE_CHECKING:
     from burnlint.rust.syntax import Ancestry
 
 
-def enclosing_function(node: Node, ancestry: Ancestry) -> Node | None:
-    """The `fn` item around ``node``, if any."""
+def fn_item_around(node: Node, ancestry: Ancestry) -> Node | None:
+    """The `fn` item around ``node``, if any, closures looked through (unlike
+    ``summaries.enclosing_function``, which stops at a closure: a closure's `?` is not its
+    function's)."""
     current = ancestry.parent(node)
     while current is not None:
         if current.type == "function_item":

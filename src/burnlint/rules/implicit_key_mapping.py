@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from burnlint.findings import Finding, Level, RuleMeta
 from burnlint.model.burn_api import StoreKind
 from burnlint.model.key_verdicts import Implicit, OptionState
-from burnlint.model.keymapping import Matter, layout_reasons, prescribed
+from burnlint.model.keymapping import layout_reasons, prescribed, sequential_field
 from burnlint.model.layout import FieldFact, LayoutKind
 from burnlint.model.stores import Backing
 from burnlint.rules import fixes
@@ -145,8 +145,7 @@ def _implicit_sequential(finding: Implicit) -> FieldFact | None:
         return None
     if not any(s.option == "map_indices_contiguous" for s in finding.states):
         return None
-    reason = layout_reasons(finding.layout).get("map_indices_contiguous")
-    return reason.field if reason is not None and reason.matter is Matter.SEQUENTIAL else None
+    return sequential_field(finding.layout)
 
 
 def _fix_is_safe(ctx: RuleContext, finding: Implicit) -> bool:

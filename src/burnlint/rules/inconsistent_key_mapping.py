@@ -10,12 +10,11 @@ from burnlint.findings import MAX_LABEL, Finding, Level, RelatedLocation, RuleMe
 from burnlint.model.key_verdicts import Difference, Disagreement, OptionState
 from burnlint.model.keymapping import (
     LayoutReason,
-    Matter,
     certain_reasons,
-    layout_reasons,
     prescribed,
+    sequential_field,
 )
-from burnlint.model.layout import FieldFact, LayoutFacts
+from burnlint.model.layout import FieldFact
 from burnlint.rules import fixes
 from burnlint.rules.base import Rule
 from burnlint.rules.violation import Violation
@@ -123,13 +122,6 @@ class KeyMappingDisagreement(Violation):
 _INDICES = "map_indices_contiguous"
 
 
-def _sequential(layout: LayoutFacts | None) -> FieldFact | None:
-    if layout is None:
-        return None
-    reason = layout_reasons(layout).get(_INDICES)
-    return reason.field if reason is not None and reason.matter is Matter.SEQUENTIAL else None
-
-
 def _today(disagreement: Disagreement) -> tuple[Today, ...]:
     """Per option, the first disagreeing `PytorchStore`'s difference and what the layout
     both fill makes of it."""
@@ -145,7 +137,9 @@ def _today(disagreement: Disagreement) -> tuple[Today, ...]:
                     difference,
                     pair.layout is not None,
                     reason,
-                    _sequential(pair.layout) if difference.option == _INDICES else None,
+                    sequential_field(pair.layout)
+                    if pair.layout is not None and difference.option == _INDICES
+                    else None,
                 )
     return tuple(found.values())
 
