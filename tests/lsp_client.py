@@ -111,6 +111,24 @@ def replace_text(client: LanguageClient, uri: str, version: int, text: str) -> N
     )
 
 
+async def code_actions(
+    client: LanguageClient,
+    uri: str,
+    range_: types.Range,
+    diagnostics: list[types.Diagnostic] | None = None,
+    only: list[types.CodeActionKind | str] | None = None,
+) -> list[types.Command | types.CodeAction] | None:
+    """The code actions the server offers for ``range_`` of ``uri`` (for ``diagnostics``, of
+    the kinds ``only`` names)."""
+    return await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=range_,
+            context=types.CodeActionContext(diagnostics=diagnostics or [], only=only),
+        )
+    )
+
+
 def versioned_edits(
     edit: types.WorkspaceEdit | None, uri: str, version: int
 ) -> list[types.TextEdit]:

@@ -16,6 +16,7 @@ from lsp_client import (
     CONFIG,
     RecordingClient,
     apply_edits,
+    code_actions,
     initialize_params,
     open_document,
     published,
@@ -75,13 +76,7 @@ async def test_the_overwrite_fix_is_offered_and_applying_it_clears_bl003(
     uri = open_document(client, path)
     found = await published(client, uri, 1)
     bl003 = found.diagnostics[1]
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri),
-            range=bl003.range,
-            context=types.CodeActionContext(diagnostics=[bl003]),
-        )
-    )
+    actions = await code_actions(client, uri, bl003.range, [bl003])
     assert actions is not None
     fixes = [a for a in actions if isinstance(a, types.CodeAction) and ".overwrite(" in a.title]
     assert len(fixes) == 1
@@ -133,14 +128,8 @@ async def test_allow_here_and_fix_all(client: RecordingClient, workspace: Path) 
     assert len(unused) == 1 and list(unused[0].tags or ()) == [types.DiagnosticTag.Unnecessary]
 
     everything = types.Range(types.Position(0, 0), types.Position(100, 0))
-    fix_all = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri),
-            range=everything,
-            context=types.CodeActionContext(
-                diagnostics=[], only=[types.CodeActionKind.SourceFixAll]
-            ),
-        )
+    fix_all = await code_actions(
+        client, uri, everything, [], only=[types.CodeActionKind.SourceFixAll]
     )
     assert fix_all is not None and len(fix_all) == 1
     action = fix_all[0]
@@ -152,14 +141,8 @@ async def test_allow_here_and_fix_all(client: RecordingClient, workspace: Path) 
     )
 
     bl003 = next(d for d in found.diagnostics if d.code == "BL003")
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri),
-            range=bl003.range,
-            context=types.CodeActionContext(
-                diagnostics=[bl003], only=[types.CodeActionKind.QuickFix]
-            ),
-        )
+    actions = await code_actions(
+        client, uri, bl003.range, [bl003], only=[types.CodeActionKind.QuickFix]
     )
     assert actions is not None
     allow = [a for a in actions if isinstance(a, types.CodeAction) and "allow" in a.title]
@@ -298,12 +281,8 @@ async def test_code_actions_and_hovers_of_unknown_documents_are_empty(
         )
     )
     assert hover is None
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri),
-            range=types.Range(types.Position(0, 0), types.Position(0, 0)),
-            context=types.CodeActionContext(diagnostics=[]),
-        )
+    actions = await code_actions(
+        client, uri, types.Range(types.Position(0, 0), types.Position(0, 0))
     )
     assert not actions
     # the server still answers
@@ -469,25 +448,13 @@ async def test_fix_all_leaves_the_implicit_key_mapping_fix_to_its_quick_fix(
     found = await published(client, uri, 1)
     assert codes(found) == [(4, "BL005")]
     everything = types.Range(types.Position(0, 0), types.Position(10, 0))
-    fix_all = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri),
-            range=everything,
-            context=types.CodeActionContext(
-                diagnostics=[], only=[types.CodeActionKind.SourceFixAll]
-            ),
-        )
+    fix_all = await code_actions(
+        client, uri, everything, [], only=[types.CodeActionKind.SourceFixAll]
     )
     assert not fix_all
     bl005 = found.diagnostics[0]
-    quick = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri),
-            range=bl005.range,
-            context=types.CodeActionContext(
-                diagnostics=[bl005], only=[types.CodeActionKind.QuickFix]
-            ),
-        )
+    quick = await code_actions(
+        client, uri, bl005.range, [bl005], only=[types.CodeActionKind.QuickFix]
     )
     assert quick is not None
     titles = [a.title for a in quick if isinstance(a, types.CodeAction)]
@@ -496,13 +463,7 @@ async def test_fix_all_leaves_the_implicit_key_mapping_fix_to_its_quick_fix(
 
 async def _every_action(client: RecordingClient, uri: str) -> list[types.CodeAction]:
     everything = types.Range(types.Position(0, 0), types.Position(100, 0))
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri),
-            range=everything,
-            context=types.CodeActionContext(diagnostics=[]),
-        )
-    )
+    actions = await code_actions(client, uri, everything)
     assert actions is not None
     return [a for a in actions if isinstance(a, types.CodeAction)]
 
